@@ -1,0 +1,31 @@
+"""damlib: the rules of German, Russian and Turkish draughts, for learning and teaching.
+
+>>> import damlib
+>>> pos = damlib.Position.start("turkish")
+>>> len(pos.legal_moves), damlib.perft(pos, 2)
+(22, 484)
+>>> damlib.explain(pos, "a3-a5")
+'a3-a5 is not allowed (TR-MAN-MOVE): a man moves one square at a time; it goes two only to jump a piece on the square between.'
+"""
+
+from .errors import (
+    AmbiguousMoveError,
+    DamlibError,
+    FenError,
+    GameOverError,
+    IllegalMoveError,
+    MoveTextError,
+    SquareError,
+    VariantError,
+)
+from .game import Game, Penalty, Result
+from .position import Move, Piece, Position, perft
+from .referee import explain
+from .rules import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rules
+
+__all__ = [
+    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "FenError", "GERMAN", "Game",
+    "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
+    "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
+    "TURKISH_PUBLISHED", "VariantError", "explain", "perft", "rules",
+]

@@ -1,0 +1,53 @@
+"""The exceptions damlib raises on bad input.
+
+Every one is a :class:`DamlibError`, itself a :class:`ValueError`, so callers
+can catch all of damlib's complaints at once. An object that raised keeps the
+state it had before the call.
+"""
+
+from __future__ import annotations
+
+
+class DamlibError(ValueError):
+    """Base class of every error damlib raises for bad input."""
+
+
+class VariantError(DamlibError):
+    """An unknown variant name."""
+
+
+class SquareError(DamlibError):
+    """A malformed square name, or a square not on the board."""
+
+
+class FenError(DamlibError):
+    """Malformed or impossible FEN or diagram text."""
+
+
+class MoveTextError(DamlibError):
+    """Move text that cannot be read as a move at all."""
+
+
+class IllegalMoveError(DamlibError):
+    """A move the rules forbid.
+
+    ``rule`` holds the ID of the rule that forbids it (for example
+    ``"DE-MAJORITY"``), or ``None`` when no rule is involved (such as moving
+    from an empty square).
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """Move text that names several legal moves; ``candidates`` lists them."""
+
+    def __init__(self, message: str, candidates: tuple = ()) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class GameOverError(IllegalMoveError):
+    """A move played after the game has ended."""

@@ -1,0 +1,188 @@
+"""A game: the positions played so far, undo, and the result.
+
+>>> from damlib import Game
+>>> game = Game("russian")
+>>> game.play("c3-d4")
+Move('c3-d4')
+>>> game.undo()
+Move('c3-d4')
+>>> game.moves
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import DamlibError, GameOverError, IllegalMoveError
+from .notation import parse_move_text
+from .position import Move, Position, Variant
+from .referee import capture_mistake
+from .rules import rules as _rules
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winner (``None`` for a draw), why, and the rule."""
+
+    winner: str | None
+    reason: str
+    rule: str
+
+    def __str__(self) -> str:
+        head = f"{self.winner.capitalize()} wins" if self.winner else "Draw"
+        return f"{head}: {self.reason} ({self.rule})."
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A capture mistake let through in referee mode, awaiting the opponent's choice.
+
+    ``move`` is the mistaken move, ``offender`` who made it, ``correct`` the
+    legal moves they should have chosen from (DE-PENALTY).
+    """
+
+    move: Move
+    offender: str
+    correct: tuple[Move, ...]
+    rule: str
+
+
+class Game:
+    """A game in progress, from the start or from a given :class:`Position`.
+
+    With ``referee=True`` a move that breaks only the capture rules (not
+    capturing, stopping early, or taking fewer than the most) is let through
+    and punished as the rules say: in German and Russian the opponent then
+    chooses with :meth:`take_back` or :meth:`let_stand` (DE-PENALTY); in
+    Turkish the offender loses at once (TR-PENALTY). Every other illegal move
+    is refused, and a refused move changes nothing.
+    """
+
+    def __init__(self, start: Variant | Position = "german", referee: bool = False) -> None:
+        self.referee = referee
+        first = start if isinstance(start, Position) else Position.start(_rules(start))
+        self._positions: list[Position] = [first]
+        self._moves: list[Move] = []
+        #: for each move, the penalty state it followed and the one it left
+        self._penalties: list[Penalty | Result | None] = [None]
+
+    @property
+    def rules(self):
+        return self.position.rules
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[-1]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game so far, the start first."""
+        return tuple(self._positions)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far."""
+        return tuple(self._moves)
+
+    @property
+    def pending(self) -> Penalty | None:
+        """The capture mistake awaiting the opponent's choice, if any (DE-PENALTY)."""
+        state = self._penalties[-1]
+        return state if isinstance(state, Penalty) else None
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves that may be played now: none once the game is over or a choice is pending."""
+        if self.result or self.pending:
+            return ()
+        return self.position.legal_moves
+
+    @property
+    def result(self) -> Result | None:
+        """``None`` while the game goes on, else who won or a draw, why, and the rule ID."""
+        state = self._penalties[-1]
+        if isinstance(state, Result):
+            return state
+        pos = self.position
+        side, other = pos.turn, "black" if pos.turn == "white" else "white"
+        if not any(p.color == side for p in pos.pieces.values()):
+            return Result(other, f"{side.capitalize()} has no pieces left", pos.rules.rule_id("win"))
+        if not pos.legal_moves:
+            return Result(other, f"{side.capitalize()} cannot move", pos.rules.rule_id("win"))
+        if self._positions.count(pos) >= 3:
+            return Result(None, "the same position has occurred three times", pos.rules.rule_id("draw"))
+        return None
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or move text) and return the move played.
+
+        Raises a :class:`~damlib.errors.DamlibError` for a move that may not be
+        played now, leaving the game as it was.
+        """
+        result = self.result
+        if result:
+            raise GameOverError(f"the game is over: {result}", result.rule)
+        pending = self.pending
+        if pending:
+            chooser = "Black" if pending.offender == "white" else "White"
+            raise IllegalMoveError(
+                f"{chooser} must first choose: take_back() the mistaken move {pending.move} "
+                f"or let_stand() it ({pending.rule})",
+                pending.rule,
+            )
+        pos = self.position
+        try:
+            played = pos.parse_move(move)
+            state: Penalty | Result | None = None
+        except IllegalMoveError as error:
+            played, state = self._penalise(pos, move, error)
+        self._positions.append(pos._after(played))
+        self._moves.append(played)
+        self._penalties.append(state)
+        return played
+
+    def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
+        """In referee mode, let a capture mistake through with its penalty; else re-raise."""
+        mistake = None
+        if self.referee and error.rule is not None:
+            mistake = capture_mistake(pos, parse_move_text(str(move), pos.rules))
+        if mistake is None:
+            raise error
+        rules = pos.rules
+        rule = rules.rule_id("penalty")
+        if rules.penalty == "loss":
+            winner = "black" if pos.turn == "white" else "white"
+            reason = f"{pos.turn.capitalize()} made a capture mistake, {mistake} instead of {pos.legal_moves[0]}"
+            return mistake, Result(winner, reason, rule)
+        return mistake, Penalty(mistake, pos.turn, pos.legal_moves, rule)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._moves:
+            raise DamlibError("there is no move to undo")
+        self._positions.pop()
+        self._penalties.pop()
+        return self._moves.pop()
+
+    def take_back(self) -> Move:
+        """The opponent's choice after a capture mistake: the offender must take it back
+        and capture correctly (DE-PENALTY). Returns the move taken back."""
+        self._require_pending()
+        return self.undo()
+
+    def let_stand(self) -> Move:
+        """The opponent's choice after a capture mistake: the move stands (DE-PENALTY)."""
+        pending = self._require_pending()
+        self._penalties[-1] = None
+        return pending.move
+
+    def _require_pending(self) -> Penalty:
+        pending = self.pending
+        if pending is None:
+            raise DamlibError("there is no capture mistake to rule on")
+        return pending
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name}, {len(self._moves)} moves, {self.position.fen}>"

@@ -1,0 +1,140 @@
+"""Reading and writing positions and moves as text.
+
+- FEN, PDN style with algebraic squares: ``W:Wa1,c1,Kd4:Bb8,Kh2`` (side to
+  move, then each side's squares, ``K`` before a king).
+- Diagrams: 8 lines, rank 8 first, ``.`` empty, ``w``/``b`` men, ``W``/``B`` kings.
+- Move text: squares joined by ``-``, ``:`` or ``x``.
+
+Every reader raises a :class:`~damlib.errors.DamlibError` naming the bad part.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import FenError, MoveTextError, SquareError
+from .rules import Rules
+from .squares import SQUARE_NAMES, parse_square
+
+SYMBOLS = {0: ".", 1: "w", 2: "W", -1: "b", -2: "B"}
+_VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
+_SIDES = {"W": True, "B": False}
+_TURNS = {"w": True, "white": True, "b": False, "black": False}
+
+
+def parse_turn(turn: str) -> bool:
+    """``True`` for White to move: accepts ``"white"``/``"black"`` or ``"W"``/``"B"``."""
+    key = str(turn).strip().lower()
+    if key not in _TURNS:
+        raise FenError(f"unknown side to move {turn!r}: use 'W' or 'B' ('white' or 'black')")
+    return _TURNS[key]
+
+
+def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
+    """Refuse what no game can reach: men on their last rank, too many pieces."""
+    for square, value in enumerate(board):
+        if value == 1 and square >= 56 or value == -1 and square < 8:
+            colour = "White" if value == 1 else "Black"
+            raise FenError(
+                f"a {colour} man on {SQUARE_NAMES[square]}, its own last rank, would be a king "
+                f"({rules.rule_id('promote')}): write it as a king (K{SQUARE_NAMES[square]})"
+            )
+    for colour, sign, most in (("White", 1, len(rules.white_start)), ("Black", -1, len(rules.black_start))):
+        count = sum(1 for v in board if v * sign > 0)
+        if count > most:
+            raise FenError(f"{colour} has {count} pieces; in {rules.name} draughts a side has at most {most}")
+    return tuple(board)
+
+
+def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
+    """The board and side to move (``True`` for White) of FEN ``text``."""
+    if not isinstance(text, str) or not text.strip():
+        raise FenError("empty FEN: expected something like 'W:Wa1,c3:Bb8'")
+    fields = text.strip().rstrip(".").split(":")
+    try:
+        white = parse_turn(fields[0])
+    except FenError as e:
+        raise FenError(f"in FEN {text!r}: {e}") from None
+    board = [0] * 64
+    for field in fields[1:]:
+        field = field.strip()
+        if not field:
+            continue
+        side = field[0].upper()
+        if side not in _SIDES:
+            raise FenError(f"in FEN {text!r}: unknown side {field[0]!r} in {field!r}; each list starts with W or B")
+        sign = 1 if _SIDES[side] else -1
+        for item in field[1:].split(","):
+            item = item.strip()
+            if not item:
+                continue
+            king = item[0].upper() == "K"
+            try:
+                square = parse_square(item[1:] if king else item, rules)
+            except SquareError as e:
+                raise FenError(f"in FEN {text!r}: {e}") from None
+            if board[square]:
+                raise FenError(f"in FEN {text!r}: two pieces on {SQUARE_NAMES[square]}")
+            board[square] = sign * (2 if king else 1)
+    return _check_board(board, rules), white
+
+
+def format_fen(board: tuple[int, ...], white: bool) -> str:
+    """FEN for ``board``: men then kings, each in square order a1, b1, …, h8."""
+    def side(sign: int) -> str:
+        men = [SQUARE_NAMES[s] for s, v in enumerate(board) if v == sign]
+        kings = ["K" + SQUARE_NAMES[s] for s, v in enumerate(board) if v == 2 * sign]
+        return ",".join(men + kings)
+
+    return f"{'W' if white else 'B'}:W{side(1)}:B{side(-1)}"
+
+
+def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
+    """The board drawn in ``text`` (see :func:`format_diagram`)."""
+    lines = [line.replace(" ", "") for line in str(text).strip().splitlines() if line.strip()]
+    if len(lines) != 8:
+        raise FenError(f"a diagram has 8 lines (rank 8 first), not {len(lines)}")
+    board = [0] * 64
+    for row, line in enumerate(lines):
+        rank = 8 - row
+        if len(line) != 8:
+            raise FenError(f"rank {rank} of the diagram has {len(line)} squares, not 8: {line!r}")
+        for file, symbol in enumerate(line):
+            if symbol not in _VALUES:
+                raise FenError(
+                    f"unknown symbol {symbol!r} on rank {rank} of the diagram; use . w b W B"
+                )
+            square = (rank - 1) * 8 + file
+            if _VALUES[symbol]:
+                try:
+                    parse_square(SQUARE_NAMES[square], rules)
+                except SquareError as e:
+                    raise FenError(f"a piece on {SQUARE_NAMES[square]}: {e}") from None
+            board[square] = _VALUES[symbol]
+    return _check_board(board, rules)
+
+
+def format_diagram(board: tuple[int, ...]) -> str:
+    """Eight lines, rank 8 first: ``.`` empty, ``w``/``b`` men, ``W``/``B`` kings."""
+    return "\n".join(
+        " ".join(SYMBOLS[board[rank * 8 + file]] for file in range(8)) for rank in range(7, -1, -1)
+    )
+
+
+_MOVE = re.compile(r"^[a-z][0-9]+(?:[-:x][a-z][0-9]+)+$")
+
+
+def parse_move_text(text: str, rules: Rules) -> list[int]:
+    """The squares named in move text, start first: ``"c3:e5:c7"`` → ``[18, 36, 50]``."""
+    if not isinstance(text, str):
+        raise MoveTextError(f"move text must be a string like 'c3-d4', not {text!r}")
+    clean = text.strip().lower().replace("×", "x")
+    if not _MOVE.match(clean):
+        raise MoveTextError(
+            f"{text!r} is not move text: name the start square and each landing square, "
+            "joined by '-', ':' or 'x' (c3-d4, c3:e5:c7)"
+        )
+    try:
+        return [parse_square(s, rules) for s in re.split(r"[-:x]", clean)]
+    except SquareError as e:
+        raise MoveTextError(f"in move {text!r}: {e}") from None

@@ -1,0 +1,298 @@
+"""Positions and moves: immutable values, and the legal moves between them.
+
+>>> from damlib import Position
+>>> pos = Position.start("german")
+>>> len(pos.legal_moves)
+7
+>>> pos = pos.play("c3-d4")
+>>> pos.turn
+'black'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+from . import movegen, notation
+from .errors import AmbiguousMoveError, IllegalMoveError
+from .rules import Rules, rules as _rules
+from .squares import SQUARE_NAMES, parse_square
+
+Variant = Union[Rules, str]
+
+
+class Piece(enum.Enum):
+    """A man or a king of either colour."""
+
+    WHITE_MAN = 1
+    WHITE_KING = 2
+    BLACK_MAN = -1
+    BLACK_KING = -2
+
+    @property
+    def color(self) -> str:
+        """``"white"`` or ``"black"``."""
+        return "white" if self.value > 0 else "black"
+
+    @property
+    def is_king(self) -> bool:
+        return abs(self.value) == 2
+
+    @property
+    def symbol(self) -> str:
+        """The diagram letter: ``w``/``b`` for men, ``W``/``B`` for kings."""
+        return notation.SYMBOLS[self.value]
+
+
+class Move:
+    """A move: the squares it visits, the pieces it captures, and whether it crowns.
+
+    >>> pos = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+    >>> move = pos.legal_moves[0]
+    >>> move.path, move.captured, move.promotes
+    (('e3', 'c5', 'a7'), ('d4', 'b6'), False)
+    >>> str(move)
+    'e3:c5:a7'
+
+    Two moves are equal when they start and end on the same squares, capture
+    the same pieces and crown alike, whatever route they take.
+    ``position`` is the position the move is played from, when known.
+    """
+
+    __slots__ = ("path", "captured", "promotes", "position", "_raw")
+
+    def __init__(
+        self,
+        path: tuple[str, ...],
+        captured: tuple[str, ...] = (),
+        promotes: bool = False,
+        position: Position | None = None,
+    ) -> None:
+        self.path = tuple(path)
+        self.captured = tuple(captured)
+        self.promotes = bool(promotes)
+        self.position = position
+        self._raw: movegen.RawMove = (
+            tuple(SQUARE_NAMES.index(s) for s in self.path),
+            tuple(SQUARE_NAMES.index(s) for s in self.captured),
+            self.promotes,
+        )
+
+    @classmethod
+    def _from_raw(cls, raw: movegen.RawMove, position: Position | None) -> Move:
+        move = cls.__new__(cls)
+        move.path = tuple(SQUARE_NAMES[s] for s in raw[0])
+        move.captured = tuple(SQUARE_NAMES[s] for s in raw[1])
+        move.promotes = raw[2]
+        move.position = position
+        move._raw = raw
+        return move
+
+    @property
+    def start(self) -> str:
+        return self.path[0]
+
+    @property
+    def end(self) -> str:
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captured)
+
+    def __str__(self) -> str:
+        return (":" if self.captured else "-").join(self.path)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r}{', promotes' if self.promotes else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and movegen.move_key(self._raw) == movegen.move_key(other._raw)
+
+    def __hash__(self) -> int:
+        return hash(movegen.move_key(self._raw))
+
+
+class Position:
+    """A position: the pieces, the side to move and the game's rules. Immutable.
+
+    Build one with :meth:`start`, :meth:`from_fen` or :meth:`from_diagram`;
+    :meth:`play` returns the position after a move.
+
+    >>> print(Position.from_fen("W:Wc3:Bd4", "german"))
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    """
+
+    __slots__ = ("rules", "_board", "_white", "_legal")
+
+    def __init__(self, rules: Rules, board: movegen.Board, white: bool) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_board", board)
+        object.__setattr__(self, "_white", white)
+        object.__setattr__(self, "_legal", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable: play() returns a new position")
+
+    # -- building ---------------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        """The starting position of ``variant`` (DE-START, TR-START), White to move."""
+        r = _rules(variant)
+        board = [0] * 64
+        for name in r.white_start:
+            board[SQUARE_NAMES.index(name)] = 1
+        for name in r.black_start:
+            board[SQUARE_NAMES.index(name)] = -1
+        return cls(r, tuple(board), True)
+
+    @classmethod
+    def from_fen(cls, text: str, variant: Variant) -> Position:
+        """The position described by PDN-style FEN with algebraic squares.
+
+        >>> Position.from_fen("B:Wa1,Kd4:Bb8", "german").turn
+        'black'
+        """
+        r = _rules(variant)
+        board, white = notation.parse_fen(text, r)
+        return cls(r, board, white)
+
+    @classmethod
+    def from_diagram(cls, text: str, variant: Variant, turn: str = "white") -> Position:
+        """The position drawn in ``text``: 8 lines, rank 8 first, one symbol per square.
+
+        ``.`` is an empty square, ``w``/``b`` are men and ``W``/``B`` kings;
+        spaces between symbols are ignored.
+        """
+        r = _rules(variant)
+        return cls(r, notation.parse_diagram(text, r), notation.parse_turn(turn))
+
+    # -- looking ----------------------------------------------------------
+
+    @property
+    def turn(self) -> str:
+        """The side to move: ``"white"`` or ``"black"``."""
+        return "white" if self._white else "black"
+
+    @property
+    def pieces(self) -> dict[str, Piece]:
+        """Square name → piece, for every occupied square."""
+        return {SQUARE_NAMES[s]: Piece(v) for s, v in enumerate(self._board) if v}
+
+    def piece_at(self, square: str) -> Piece | None:
+        """The piece on ``square``, or ``None``."""
+        v = self._board[parse_square(square, self.rules)]
+        return Piece(v) if v else None
+
+    @property
+    def fen(self) -> str:
+        """This position as FEN: ``W:Wa1,c1,Kd4:Bb8,Kh2``."""
+        return notation.format_fen(self._board, self._white)
+
+    def __str__(self) -> str:
+        return notation.format_diagram(self._board)
+
+    def __repr__(self) -> str:
+        return f"Position.from_fen({self.fen!r}, {self.rules.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._board == other._board
+            and self._white == other._white
+            and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._board, self._white))
+
+    # -- moving -----------------------------------------------------------
+
+    @property
+    def _generator(self) -> movegen.MoveGenerator:
+        return movegen.generator(self.rules, self._white)
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, each once (one route per capture)."""
+        if self._legal is None:
+            moves = tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board))
+            object.__setattr__(self, "_legal", moves)
+        return self._legal
+
+    @property
+    def must_capture(self) -> bool:
+        """Whether the side to move has a capture, and so must take (DE-MANDATORY)."""
+        return bool(self.legal_moves) and self.legal_moves[0].is_capture
+
+    def routes(self) -> tuple[Move, ...]:
+        """Every legal move by every route it can take."""
+        return tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board, every_route=True))
+
+    def parse_move(self, move: Move | str) -> Move:
+        """The legal move that ``move`` names, or a damlib error saying why there is none.
+
+        Move text names the start square and every landing square, separated by
+        ``-``, ``:`` or ``x`` (``c3-d4``, ``c3:e5:c7``, ``d6xb4``). A capture may
+        name only its start and end, or some of its landing squares, when that
+        is unambiguous. The returned move keeps the route the text names.
+        """
+        from .referee import diagnose  # referee builds on Position
+
+        if isinstance(move, Move):
+            if move in self.legal_moves:
+                return move
+            text = str(move)
+        else:
+            text = move
+        squares = notation.parse_move_text(text, self.rules)
+        matches = [m for m in self.routes() if _names_route(squares, m._raw[0])]
+        distinct = list(dict.fromkeys(matches))
+        if len(distinct) == 1:
+            exact = [m for m in matches if m._raw[0] == tuple(squares)]
+            return (exact or matches)[0]
+        if distinct:
+            names = ", ".join(str(m) for m in distinct)
+            raise AmbiguousMoveError(
+                f"{text!r} could mean {len(distinct)} different moves: {names}; name more landing squares",
+                tuple(distinct),
+            )
+        rule, sentence = diagnose(self, squares, text)
+        raise IllegalMoveError(sentence, rule)
+
+    def play(self, move: Move | str) -> Position:
+        """The position after ``move`` (a :class:`Move` or move text).
+
+        Raises :class:`~damlib.errors.IllegalMoveError` naming the rule that
+        forbids an illegal move; this position is unchanged either way.
+        """
+        return self._after(self.parse_move(move))
+
+    def _after(self, move: Move) -> Position:
+        return Position(self.rules, movegen.apply(self._board, move._raw), not self._white)
+
+
+def _names_route(squares: list[int], path: tuple[int, ...]) -> bool:
+    """Whether move text with ``squares`` names ``path``: same ends, landings in order."""
+    if squares[0] != path[0] or squares[-1] != path[-1] or len(squares) > len(path):
+        return False
+    it = iter(path[1:-1])
+    return all(s in it for s in squares[1:-1])
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of leaves of the legal-move tree ``depth`` plies deep.
+
+    >>> perft(Position.start("german"), 3)
+    302
+    """
+    return movegen.perft(position._board, position._white, position.rules, depth)
