@@ -1,0 +1,42 @@
+"""The Rules values: one per game, looked up by name, differing as the seed texts say."""
+
+import dataclasses
+
+import pytest
+
+from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Position, rules
+from damlib.errors import VariantError
+from damlib.rules import RULE_TEXT
+
+
+@pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
+def test_rules_by_name_case_insensitive(name, value):
+    assert rules(name) is value
+    assert Position.start(name).rules is value
+
+
+def test_unknown_variant_lists_the_known_ones():
+    with pytest.raises(VariantError) as e:
+        rules("polish")
+    assert "'polish'" in str(e.value)
+    for known in ("german", "russian", "turkish"):
+        assert repr(known) in str(e.value)
+
+
+def test_russian_differs_from_german_in_exactly_one_field():
+    assert GERMAN.differences(RUSSIAN) == ("crown_mid_capture",)
+    assert dataclasses.replace(GERMAN, name="Russian", crown_mid_capture=True) == RUSSIAN
+
+
+def test_brazilian_is_german_and_turkish_published_differs_where_rules_md_says():
+    assert GERMAN.differences(BRAZILIAN) == ()
+    assert set(TURKISH.differences(TURKISH_PUBLISHED)) == {
+        "man_steps", "man_captures", "no_king_reversal", "crown_mid_capture",
+    }
+
+
+def test_every_rule_id_a_game_cites_is_a_known_rule():
+    topics = ["board", "start", "man-move", "man-capture", "king", "mandatory", "majority",
+              "removal", "promote", "promote-mid", "penalty", "win", "draw"]
+    cited = {r.rule_id(t) for r in (GERMAN, RUSSIAN, TURKISH) for t in topics}
+    assert cited == set(RULE_TEXT)
