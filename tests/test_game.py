@@ -1,0 +1,91 @@
+"""Game: history, undo, results, and the referee mode's choices."""
+
+import pytest
+
+from damlib import GERMAN, RUSSIAN, Game, Move, Position
+from damlib.errors import DamlibError, GameOverError, IllegalMoveError
+
+
+def test_a_game_starts_from_a_variant_name_or_a_position():
+    assert Game("turkish").position == Position.start("turkish")
+    pos = Position.from_fen("B:Wc3:Bd6", GERMAN)
+    assert Game(pos).position is pos
+    assert Game().rules is GERMAN
+
+
+def test_play_returns_the_move_and_keeps_history():
+    game = Game("german")
+    first = game.play("c3-d4")
+    assert first == Move(("c3", "d4"))
+    second = game.play(game.legal_moves[0])
+    assert game.moves == (first, second)
+    assert len(game.positions) == 3 and game.positions[0] == Position.start("german")
+    assert game.position.turn == "white"
+
+
+def test_play_keeps_the_route_the_text_names():
+    game = Game(Position.from_fen("W:Wc3:Bd4,f4,f2,d2", GERMAN))
+    move = game.play("c3:e1:g3:e5:c3")
+    assert move.path == ("c3", "e1", "g3", "e5", "c3")
+    assert game.position.fen == "B:Wc3:B"
+
+
+def test_undo_restores_everything_and_refuses_an_empty_history():
+    game = Game("russian")
+    for text in ["c3-d4", "f6-e5", "d4:f6"]:
+        game.play(text)
+    before = (game.position, game.moves)
+    move = game.play(game.legal_moves[0])
+    assert game.undo() == move
+    assert (game.position, game.moves) == before
+    for _ in range(3):
+        game.undo()
+    with pytest.raises(DamlibError, match="no move to undo"):
+        game.undo()
+    assert game.position == Position.start(RUSSIAN)
+
+
+def test_a_refused_move_changes_nothing():
+    game = Game("german")
+    game.play("c3-d4")
+    with pytest.raises(IllegalMoveError):
+        game.play("c3-d4")
+    assert [str(m) for m in game.moves] == ["c3-d4"] and game.position.turn == "black"
+
+
+def test_moves_after_the_end_are_refused_with_the_result():
+    game = Game(Position.from_fen("W:Wc3:Bd4", GERMAN))
+    game.play("c3:e5")
+    assert str(game.result) == "White wins: Black has no pieces left (DE-WIN)."
+    assert game.legal_moves == ()
+    with pytest.raises(GameOverError) as e:
+        game.play("e5-f6")
+    assert e.value.rule == "DE-WIN" and "game is over" in str(e.value)
+
+
+def test_repetition_need_not_be_consecutive():
+    game = Game(Position.from_fen("W:WKa1:BKb8,Kd8", GERMAN))
+    # a1-b2-a1 and the Black kings wander, returning to the start position three times
+    for text in ["a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "d8-c7", "b2-a1", "c7-d8"]:
+        assert game.result is None
+        game.play(text)
+    assert game.result.winner is None and game.result.rule == "DE-DRAW"
+
+
+def test_penalty_choices_need_a_pending_mistake():
+    game = Game("german", referee=True)
+    with pytest.raises(DamlibError, match="no capture mistake"):
+        game.let_stand()
+    with pytest.raises(DamlibError, match="no capture mistake"):
+        game.take_back()
+
+
+def test_referee_mode_is_off_by_default_and_stopping_early_is_a_mistake():
+    pos = Position.from_fen("W:Wc3,h2:Bd4,f6,h8", GERMAN)
+    with pytest.raises(IllegalMoveError):
+        Game(pos).play("c3:e5")
+    game = Game(pos, referee=True)
+    game.play("c3:e5")
+    assert game.pending.correct == (Move(("c3", "e5", "g7"), ("d4", "f6")),)
+    assert game.take_back().path == ("c3", "e5")
+    assert game.position == pos
