@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import movegen
@@ -194,3 +195,88 @@ def _geometry(position: Position, squares: list[int]) -> tuple[str | None, str]:
         captured += 1
         king = king or (rules.crown_mid_capture and there in gen.last_rank)
     return None, "it is not among the legal moves here"
+
+
+@dataclass(frozen=True)
+class CaptureStage:
+    """One moment of a capture, for stepping through it jump by jump.
+
+    ``position`` shows the board at that moment (the side to move unchanged until
+    the end): the capturing piece on ``path[-1]``; the pieces in ``jumped`` still
+    on the board where jumped pieces stay until the last jump (DE-STRIKE), gone
+    where they go at once (TR-REMOVE). ``king`` tells whether the capturing piece
+    is a king at this moment. ``caption`` says what happened, citing ``rule``.
+    """
+
+    number: int
+    position: Position
+    path: tuple[str, ...]
+    jumped: tuple[str, ...]
+    king: bool
+    caption: str
+    rule: str | None
+
+
+def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
+    """The stages of ``move``: before the first jump, then after each jump.
+
+    >>> from damlib import Position
+    >>> move = Position.from_fen("W:Wb6:Bc7,e7", "german").legal_moves[0]
+    >>> [stage.rule for stage in capture_stages(move)]
+    [None, 'DE-PROMOTE-PASS', 'DE-STRIKE']
+    """
+    from .position import Position
+
+    before = move.position
+    if before is None:
+        raise DamlibError(f"{move} does not know the position it is played from")
+    rules = before.rules
+    last_rank = tables(rules, before._white).last_rank
+    path, captured = move._raw[0], move._raw[1]
+    board = list(before._board)
+    piece = board[path[0]]
+    started_king = abs(piece) == 2
+    noun = "king" if started_king else "man"
+    stages = [CaptureStage(0, before, move.path[:1], (), started_king,
+                           f"The {noun} on {move.start} is about to capture.", None)]
+    king = started_king
+    for n, (land, over) in enumerate(zip(path[1:], captured), 1):
+        board[path[n - 1]] = 0
+        if rules.remove_at_once:
+            board[over] = 0
+        final = n == len(captured)
+        sq, jumped = SQUARE_NAMES[land], SQUARE_NAMES[over]
+        text = f"Jump {n}: the {'king' if king else 'man'} jumps {jumped} and lands on {sq}."
+        rule: str | None = rules.rule_id("removal")
+        if rules.remove_at_once:
+            text += f" {jumped} is removed at once; its square is free to cross."
+        elif not final:
+            text += f" {jumped} stays on the board until the last jump and may not be jumped again."
+        if not king and land in last_rank and not final:
+            rule = rules.rule_id("promote-mid")
+            king = rules.crown_mid_capture
+            text += (" The man is crowned at once and captures on as a king." if king
+                     else " The man must jump on, so it stays a man.")
+        if final:
+            for s in captured:
+                board[s] = 0
+            gone = "the jumped piece leaves" if len(captured) == 1 else f"all {len(captured)} jumped pieces leave"
+            text += f" The capture ends: {gone} the board."
+            if move.promotes and not king:
+                rule = rules.rule_id("promote")
+                text += " The man ends on the last rank and becomes a king."
+                king = True
+        board[land] = (2 if king else 1) * (1 if piece > 0 else -1)
+        stages.append(CaptureStage(n, Position(rules, tuple(board), before._white),
+                                   move.path[: n + 1], move.captured[:n], king, text, rule))
+    return tuple(stages)
+
+
+def shorter_captures(position: Position) -> tuple[Move, ...]:
+    """The complete captures the majority rule forbids because they take fewer pieces."""
+    from .position import Move
+
+    gen = position._generator
+    allowed = set(position.legal_moves)
+    shorter = [Move._from_raw(raw, position) for raw in gen.captures(position._board, gen.own_squares(position._board))]
+    return tuple(dict.fromkeys(m for m in shorter if m not in allowed))
