@@ -42,20 +42,25 @@ def explain(position: Position, move_text: str) -> str:
         move = position.parse_move(move_text)
     except DamlibError as e:
         return str(e)
-    return describe(move, position)
+    return f"{move} is legal: {describe(move, position)}"
 
 
 def describe(move: Move, position: Position) -> str:
-    """A sentence on what a legal ``move`` does: captures, promotion and the rules involved."""
+    """What a legal ``move`` does (captures, promotion), citing the rules involved.
+
+    >>> from damlib import Position
+    >>> describe(Position.start("german").legal_moves[0], Position.start("german"))
+    'the man moves to b4.'
+    """
     rules = position.rules
     piece = _NAMES[abs(position._board[move._raw[0][0]])]
     last = tables(rules, position._white).last_rank
     if move.captured:
-        text = f"{move} is legal: the {piece} captures {', '.join(move.captured)} ({_pieces(len(move.captured))})"
+        text = f"the {piece} captures {', '.join(move.captured)} ({_pieces(len(move.captured))})"
         if len(position.legal_moves) > 1 and rules.majority:
             text += f", as many as any capture here ({rules.rule_id('majority')})"
     else:
-        text = f"{move} is legal: the {piece} moves to {move.end}"
+        text = f"the {piece} moves to {move.end}"
     crowned_on = next((s for s, n in zip(move.path[1:-1], move._raw[0][1:-1]) if n in last), None)
     if piece == "man" and crowned_on and rules.crown_mid_capture:
         text += f"; it is crowned on {crowned_on} and captures on as a king ({rules.rule_id('promote-mid')})"
@@ -260,7 +265,8 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
         if final:
             for s in captured:
                 board[s] = 0
-            gone = "the jumped piece leaves" if len(captured) == 1 else f"all {len(captured)} jumped pieces leave"
+            gone = {1: "the jumped piece leaves", 2: "both jumped pieces leave"}.get(
+                len(captured), f"all {len(captured)} jumped pieces leave")
             text += f" The capture ends: {gone} the board."
             if move.promotes and not king:
                 rule = rules.rule_id("promote")
@@ -280,3 +286,36 @@ def shorter_captures(position: Position) -> tuple[Move, ...]:
     allowed = set(position.legal_moves)
     shorter = [Move._from_raw(raw, position) for raw in gen.captures(position._board, gen.own_squares(position._board))]
     return tuple(dict.fromkeys(m for m in shorter if m not in allowed))
+
+
+def why_piece_cannot_move(position: Position, square: str) -> str | None:
+    """Why the piece on ``square`` has no legal move, or ``None`` if it has one.
+
+    >>> from damlib import Position
+    >>> why_piece_cannot_move(Position.from_fen("W:We3,h2:Bd4,f4,b6", "german"), "h2")
+    'The man on h2 may not move (DE-MANDATORY): capturing is compulsory, and e3:c5:a7 takes 2 pieces.'
+    """
+    from .squares import parse_square
+
+    rules = position.rules
+    number = parse_square(square, rules)
+    value = position._board[number]
+    name = SQUARE_NAMES[number]
+    if not value:
+        return f"There is no piece on {name}."
+    if (value > 0) != position._white:
+        return f"{name} holds a {'White' if value > 0 else 'Black'} piece, but it is {position.turn.capitalize()}'s turn."
+    if any(m.start == name for m in position.legal_moves):
+        return None
+    noun = _NAMES[abs(value)]
+    if position.must_capture:
+        best = position.legal_moves[0]
+        mine = [m for m in shorter_captures(position) if m.start == name]
+        if mine:
+            rule = rules.rule_id("majority")
+            return (f"The {noun} on {name} may not capture (" + rule + f"): {mine[0]} takes "
+                    f"{_pieces(len(mine[0].captured))}, but {best} takes {len(best.captured)} — you must take the most.")
+        rule = rules.rule_id("mandatory")
+        return f"The {noun} on {name} may not move ({rule}): capturing is compulsory, and {best} takes {_pieces(len(best.captured))}."
+    rule = rules.rule_id("king" if abs(value) == 2 else "man-move")
+    return f"The {noun} on {name} is blocked ({rule}): {RULE_TEXT[rule]}"
