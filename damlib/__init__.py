@@ -18,14 +18,16 @@ from .errors import (
     SquareError,
     VariantError,
 )
+from . import diagram  # also lets Position and Move show themselves as boards in Jupyter
+from .diagram import DiagramError, draw
 from .game import Game, Penalty, Result
 from .position import Move, Piece, Position, perft
 from .referee import explain
 from .rules import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rules
 
 __all__ = [
-    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "FenError", "GERMAN", "Game",
+    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
-    "TURKISH_PUBLISHED", "VariantError", "explain", "perft", "rules",
+    "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rules",
 ]

@@ -1,0 +1,378 @@
+"""Diagrams: read the rendered pixels back and check that they show the position."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from PIL import Image
+
+import damlib
+from damlib import diagram
+from damlib.diagram import PALETTE, DiagramError, square_center
+from damlib.errors import DamlibError, SquareError
+from damlib.squares import SQUARE_NAMES
+
+GERMAN_CAPTURE = "W:We3:Bd4,f4,b6"  # DE-MAJORITY: e3:c5:a7 takes d4 and b6
+TURKISH_CAPTURE = "W:WKa1:Ba3,c5,d4,b3,g7"  # TR-REMOVE: a1:a5:d5:d3:a3 takes all but g7
+
+
+def image(data: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGB")).astype(int)
+
+
+def rgb(color: str, over: str | None = None) -> np.ndarray:
+    """``color`` in 0–255, blended over ``over`` when it is translucent."""
+    r, g, b, a = to_rgba(color)
+    base = np.array(to_rgba(over)[:3]) if over else np.ones(3)
+    return np.round((np.array([r, g, b]) * a + base * (1 - a)) * 255).astype(int)
+
+
+def at(img: np.ndarray, square: str, dx: float = 0.0, dy: float = 0.0, **layout) -> np.ndarray:
+    """The pixel at ``square``'s centre, moved by ``dx``, ``dy`` squares (up is positive)."""
+    x, y = square_center(square, **layout)
+    unit = img.shape[1] / 9  # the board is 8 squares and two half-square margins wide
+    return img[int(round(y - dy * unit)), int(round(x + dx * unit))]
+
+
+def name_ink(named: np.ndarray, plain: np.ndarray, square: str) -> bool:
+    """Whether ``named`` has ink that ``plain`` lacks in the top left corner of ``square``."""
+    x, y = square_center(square)
+    unit = named.shape[1] / 9
+    box = (slice(int(y - 0.47 * unit), int(y - 0.2 * unit)), slice(int(x - 0.47 * unit), int(x)))
+    return bool((np.abs(named[box] - plain[box]).max(axis=-1) > 40).any())
+
+
+def close(pixel: np.ndarray, expected: np.ndarray, tol: int = 12) -> bool:
+    return bool(np.abs(pixel - expected).max() <= tol)
+
+
+def dark(square: str) -> bool:
+    """Whether a square has a1's colour (DE-BOARD, TR-BOARD: a1 is dark)."""
+    i = SQUARE_NAMES.index(square)
+    return (i % 8 + i // 8) % 2 == 0
+
+
+# -- boards and pieces -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["german", "russian", "turkish"])
+def test_start_position_shows_every_piece_and_square(variant):
+    pos = damlib.Position.start(variant)
+    img = image(diagram.png(pos))
+    for square in SQUARE_NAMES:
+        piece = pos.pieces.get(square)
+        if piece:
+            expected = rgb(PALETTE[piece.color])
+        else:
+            expected = rgb(PALETTE["dark" if dark(square) else "light"])
+        assert close(at(img, square), expected), square
+
+
+def test_german_men_stand_on_dark_squares_and_turkish_men_on_both():
+    # DE-BOARD: the 32 squares of a1's colour, drawn dark; TR-BOARD: all 64.
+    german = damlib.Position.start("german").pieces
+    turkish = damlib.Position.start("turkish").pieces
+    assert all(dark(s) for s in german)
+    img = image(diagram.png(damlib.Position.start("german")))
+    for square in german:  # the square's colour shows past the man, near the corner
+        assert close(at(img, square, dx=-0.45, dy=-0.45), rgb(PALETTE["dark"])), square
+    img = image(diagram.png(damlib.Position.start("turkish")))
+    corners = {tuple(at(img, s, dx=-0.45, dy=-0.45)) for s in turkish}
+    assert {tuple(rgb(PALETTE["dark"])), tuple(rgb(PALETTE["light"]))} <= corners
+
+
+@pytest.mark.parametrize("variant, playable", [("german", 32), ("russian", 32), ("turkish", 64)])
+def test_square_names_name_every_playable_square(variant, playable):
+    empty = damlib.Position.from_fen("W:W:B", variant)
+    plain = image(diagram.png(empty))
+    named = image(diagram.png(empty, square_names=True))
+    marked = [s for s in SQUARE_NAMES if name_ink(named, plain, s)]
+    assert len(marked) == playable
+    if playable == 32:
+        assert all(dark(s) for s in marked)
+
+
+def test_light_playable_draws_the_playable_squares_light():
+    img = image(diagram.png(damlib.Position.from_fen("W:Wa1:Bh8", "german"), light_playable=True))
+    assert close(at(img, "a1", dx=0.45, dy=0.45), rgb(PALETTE["light"]))
+    assert close(at(img, "b1"), rgb(PALETTE["dark"]))
+    assert close(at(img, "a1"), rgb(PALETTE["white"]))
+
+
+def test_light_playable_is_refused_for_turkish():
+    with pytest.raises(DiagramError, match="TR-BOARD"):
+        diagram.png(damlib.Position.start("turkish"), light_playable=True)
+
+
+@pytest.mark.parametrize("variant, fen", [("german", "W:Wc3,Ke1:Bf6,Kh8"), ("turkish", "W:Wc3,Ke1:Bf6,Kh8")])
+def test_a_king_is_marked_and_readable_in_greyscale(variant, fen):
+    img = image(diagram.png(damlib.Position.from_fen(fen, variant)))
+    grey = np.asarray(Image.fromarray(img.astype(np.uint8)).convert("L")).astype(int)[..., None]
+    for man, king, color in (("c3", "e1", "white"), ("f6", "h8", "black")):
+        assert close(at(img, man), rgb(PALETTE[color]))
+        assert not close(at(img, king), rgb(PALETTE[color]), 60), f"the king on {king} looks like a man"
+        # the crown against its own disc, in grey: print on a black-and-white printer
+        disc = at(grey, king, dy=-0.3)
+        assert close(disc, at(grey, man, dy=-0.2), 10)
+        assert abs(int(at(grey, king)[0]) - int(disc[0])) > 40
+
+
+def test_flip_puts_a1_top_right():
+    pos = damlib.Position.from_fen("W:Wa1:Bh8", "german")
+    img = image(diagram.png(pos, flip=True))
+    x, y = square_center("a1", flip=True)
+    assert x > img.shape[1] / 2 and y < img.shape[0] / 2
+    assert close(at(img, "a1", flip=True), rgb(PALETTE["white"]))
+    assert close(at(img, "h8", flip=True), rgb(PALETTE["black"]))
+    assert square_center("h8", flip=True) == square_center("a1")
+
+
+# -- annotations ---------------------------------------------------------------------
+
+
+def test_highlight_colours_only_the_named_squares():
+    pos = damlib.Position.from_fen("W:Wc3:Bf6", "german")
+    plain = image(diagram.png(pos))
+    img = image(diagram.png(pos, highlight={"d4": "#ff0000", "a1": "blue"}))
+    assert close(at(img, "d4"), rgb("#ff0000"))
+    assert close(at(img, "a1"), rgb("blue"))
+    img = image(diagram.png(pos, highlight=["d4", "c3"]))
+    assert close(at(img, "d4"), rgb(PALETTE["highlight"], over=PALETTE["dark"]))
+    assert close(at(img, "c3", dx=0.45, dy=0.45), rgb(PALETTE["highlight"], over=PALETTE["dark"]))
+    assert close(at(img, "c3"), rgb(PALETTE["white"]))  # the man stays on top
+    for square in ("e5", "f6", "h8", "b1"):
+        assert close(at(img, square), at(plain, square), 0)
+
+
+def test_a_highlighted_square_keeps_its_name():
+    pos = damlib.Position.from_fen("W:W:B", "german")
+    plain = image(diagram.png(pos, highlight={"d4": "#ff0000"}))
+    named = image(diagram.png(pos, highlight={"d4": "#ff0000"}, square_names=True))
+    assert name_ink(named, plain, "d4")
+
+
+def test_a_capture_route_has_an_arrow_on_every_leg():
+    pos = damlib.Position.from_fen("W:W:B", "german")
+    img = image(diagram.png(pos, arrows=[("c3", "e5", "g3")]))
+    arrow = rgb(PALETTE["arrow"], over=PALETTE["dark"])
+    for square in ("d4", "e5", "f4"):  # the middle of each leg, and a landing square
+        assert close(at(img, square), arrow), square
+    assert close(at(img, "g3", dx=-0.1, dy=0.1), arrow)  # the head, just short of its point
+    assert close(at(img, "e3"), rgb(PALETTE["dark"]))  # not on the route
+
+
+def test_move_marks_the_jumped_pieces_that_still_block_in_german():
+    # DE-STRIKE: the jumped men stay on the board until the capture ends.
+    pos = damlib.Position.from_fen(GERMAN_CAPTURE, "german")
+    img = image(diagram.png(pos, move="e3:c5:a7"))
+    for square in ("d4", "b6"):
+        assert close(at(img, square), rgb(PALETTE["captured"])), square
+        assert close(at(img, square, dy=0.2), rgb(PALETTE["black"])), square
+    assert close(at(img, "f4"), rgb(PALETTE["black"]))  # not taken
+    assert close(at(img, "c5"), rgb(PALETTE["arrow"], over=PALETTE["dark"]))
+    assert close(at(img, "a7", dx=0.1, dy=-0.1), rgb(PALETTE["arrow"], over=PALETTE["dark"]))
+
+
+def test_move_fades_the_pieces_a_turkish_capture_removes_at_once():
+    # TR-REMOVE: each jumped piece leaves the board at once.
+    pos = damlib.Position.from_fen(TURKISH_CAPTURE, "turkish")
+    img = image(diagram.png(pos.legal_moves[0]))
+    for square in ("a3", "c5", "d4"):
+        assert close(at(img, square), rgb(PALETTE["captured"])), square
+    # beside the X and the route: faded, lighter than a black man
+    for square, dx, dy in (("c5", 0, 0.2), ("d4", 0.2, 0)):
+        assert at(img, square, dx, dy).sum() > rgb(PALETTE["black"]).sum() + 150, square
+    assert close(at(img, "g7"), rgb(PALETTE["black"]))  # not taken: solid
+
+
+def test_captured_marks_empty_squares_too():
+    img = image(diagram.png(damlib.Position.from_fen("W:W:B", "turkish"), captured=["e4", "e5"]))
+    assert close(at(img, "e4"), rgb(PALETTE["captured"]))
+    assert close(at(img, "e5"), rgb(PALETTE["captured"]))
+
+
+def test_last_move_tints_its_start_and_end():
+    pos = damlib.Position.start("german").play("c3-d4")
+    img = image(diagram.png(pos, last_move="c3-d4"))
+    tint = rgb(PALETTE["last_move"], over=PALETTE["dark"])
+    assert close(at(img, "c3"), tint)
+    assert close(at(img, "d4", dx=0.45, dy=0.45), tint)
+    assert close(at(img, "e5"), rgb(PALETTE["dark"]))
+
+
+def test_title_and_caption_move_the_board_and_nothing_is_clipped():
+    long = "DE-MAJORITY: if there are several ways to capture, take the one that captures the most pieces."
+    layout = dict(title="A title", caption=long, size=300)
+    pos = damlib.Position.from_fen(GERMAN_CAPTURE, "german")
+    img = image(diagram.png(pos, **layout))
+    assert img.shape[1] == 300 and img.shape[0] > 300
+    assert close(at(img, "e3", **layout), rgb(PALETTE["white"]))
+    assert close(at(img, "d4", **layout), rgb(PALETTE["black"]))
+    white = rgb(PALETTE["background"])
+    edges = np.concatenate([img[:2].reshape(-1, 3), img[-2:].reshape(-1, 3), img[:, :2].reshape(-1, 3),
+                            img[:, -2:].reshape(-1, 3)])
+    assert (edges == white).all(), "something touches the edge of the image"
+    assert (img[-int(img.shape[0] * 0.1):] != white).any(), "the caption is missing"
+
+
+@pytest.mark.parametrize("size", [300, 401, 1000])
+def test_size_is_the_width_in_pixels(size):
+    img = image(diagram.png(damlib.Position.start("german"), size=size, flip=True))
+    assert img.shape == (size, size, 3)
+    assert close(at(img, "a1", size=size, flip=True), rgb(PALETTE["white"]))
+
+
+def test_png_draws_the_same_picture_as_draw():
+    # png() reuses a cached board; it must not differ from a fresh figure.
+    pos = damlib.Position.from_fen("W:We3,Kg1:Bd4,f4,b6,Kh8", "german")
+    options = dict(move="e3:c5:a7", highlight=["h2"], last_move="b8-a7", square_names=True, caption="Take two")
+    out = io.BytesIO()
+    diagram.draw(pos, **options).savefig(out, format="png")
+    fresh, cached = image(out.getvalue()), image(diagram.png(pos, **options))
+    assert fresh.shape == cached.shape
+    assert np.abs(fresh - cached).max() < 40 and np.abs(fresh - cached).mean() < 0.5
+    # and a later diagram on the same cached board keeps nothing of this one
+    assert close(at(image(diagram.png(pos, caption="Other")), "d4"), rgb(PALETTE["black"]))
+
+
+# -- outputs ---------------------------------------------------------------------------
+
+
+def test_svg_is_valid_xml():
+    text = diagram.svg(damlib.Position.from_fen(GERMAN_CAPTURE, "german"), move="e3:c5:a7", title="A <title> & more")
+    root = ET.fromstring(text)
+    assert root.tag.endswith("svg")
+
+
+def test_draw_returns_a_figure_and_draws_into_given_axes():
+    pos = damlib.Position.start("turkish")
+    assert isinstance(diagram.draw(pos), Figure)
+    figure = Figure()
+    ax = figure.add_subplot()
+    assert diagram.draw(pos, ax=ax, caption="TR-START") is figure
+    with pytest.raises(DiagramError, match="size"):
+        diagram.draw(pos, ax=ax, size=300)
+
+
+def test_no_pyplot_figures_are_left_open():
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    diagram.draw(damlib.Position.start("german"))
+    diagram.png(damlib.Position.start("german"))
+    assert plt.get_fignums() == before
+
+
+def test_repr_png_shows_positions_and_moves_in_jupyter():
+    pos = damlib.Position.from_fen(GERMAN_CAPTURE, "german")
+    assert pos._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
+    move = pos.legal_moves[0]
+    img = image(move._repr_png_())
+    assert close(at(img, "d4"), rgb(PALETTE["captured"]))  # the move's route on its own board
+    assert damlib.Move(("c3", "d4"))._repr_png_() is None  # no board to show it on
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
+def test_save_writes_the_format_of_the_file_name(tmp_path, suffix, magic):
+    path = tmp_path / f"d{suffix}"
+    diagram.save(damlib.Position.start("russian"), path, title="RU")
+    assert path.read_bytes().startswith(magic)
+    figure = diagram.draw(damlib.Position.start("russian"))
+    diagram.save(figure, tmp_path / f"f{suffix}")
+    assert (tmp_path / f"f{suffix}").read_bytes().startswith(magic)
+
+
+def worksheet_items():
+    start = damlib.Position.start("german")
+    capture = damlib.Position.from_fen(GERMAN_CAPTURE, "german")
+    return [
+        start,
+        (damlib.Position.start("turkish"), "TR-START"),
+        {"position": capture, "move": "e3:c5:a7", "caption": "DE-MAJORITY"},
+        damlib.Position.from_fen(TURKISH_CAPTURE, "turkish").legal_moves[0],
+        {"position": start, "flip": True},
+    ]
+
+
+def test_worksheet_holds_one_diagram_per_item(tmp_path):
+    items = worksheet_items()
+    diagram.worksheet(items, tmp_path / "sheet.svg", columns=3, title="Worksheet")
+    root = ET.fromstring((tmp_path / "sheet.svg").read_text())
+    ids = sorted(e.get("id") for e in root.iter() if re.fullmatch(r"diagram-\d+", e.get("id") or ""))
+    assert ids == sorted(f"diagram-{n}" for n in range(1, len(items) + 1))
+
+
+def test_worksheet_pdf_is_one_page_and_png_is_a4(tmp_path):
+    page = diagram.worksheet(worksheet_items(), tmp_path / "sheet.pdf", title="Worksheet")
+    assert len(page.axes) == 5
+    pdf = (tmp_path / "sheet.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+    diagram.worksheet(worksheet_items(), tmp_path / "sheet.png")
+    width, height = Image.open(tmp_path / "sheet.png").size
+    assert abs(height / width - diagram.PAGE[1] / diagram.PAGE[0]) < 0.01
+
+
+# -- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, error, named",
+    [
+        (dict(highlight=["z9"]), SquareError, "z9"),
+        (dict(highlight=["b1"]), SquareError, "b1"),  # not a square of German draughts
+        (dict(highlight={"c3": "no-such-colour"}), DiagramError, "no-such-colour"),
+        (dict(colors={"dark": "#12345"}), DiagramError, "#12345"),
+        (dict(colors={"sky": "blue"}), DiagramError, "sky"),
+        (dict(flip="yes"), DiagramError, "flip"),
+        (dict(square_names=1), DiagramError, "square_names"),
+        (dict(arrows=[("c3",)]), DiagramError, "route"),
+        (dict(arrows=[("c3", "k9")]), SquareError, "k9"),
+        (dict(arrows="c3-d4"), DiagramError, "arrows"),
+        (dict(move="c3-e5"), damlib.IllegalMoveError, "c3-e5"),
+        (dict(move=42), DiagramError, "42"),
+        (dict(last_move="c3-q4"), damlib.MoveTextError, "c3-q4"),
+        (dict(captured=[None]), SquareError, "None"),
+        (dict(size=-5), DiagramError, "-5"),
+        (dict(size="big"), DiagramError, "big"),
+        (dict(title=3), DiagramError, "title"),
+        (dict(colour="red"), DiagramError, "colour"),
+    ],
+)
+def test_bad_options_raise_a_damlib_error_naming_them(options, error, named):
+    with pytest.raises(error, match=re.escape(named)) as caught:
+        diagram.png(damlib.Position.start("german"), **options)
+    assert isinstance(caught.value, DamlibError)
+
+
+def test_bad_subjects_files_and_worksheet_items_raise_damlib_errors(tmp_path):
+    with pytest.raises(DiagramError, match="Position"):
+        diagram.draw("W:Wc3:Bd4")
+    with pytest.raises(DiagramError, match="jpg"):
+        diagram.save(damlib.Position.start("german"), tmp_path / "d.jpg")
+    with pytest.raises(DiagramError, match="item 2"):
+        diagram.worksheet([damlib.Position.start("german"), "c3-d4"], tmp_path / "w.pdf")
+    with pytest.raises(DiagramError, match="columns"):
+        diagram.worksheet([damlib.Position.start("german")], tmp_path / "w.pdf", columns=0)
+    with pytest.raises(DiagramError, match="already drawn"):
+        diagram.save(diagram.draw(damlib.Position.start("german")), tmp_path / "d.png", flip=True)
+
+
+def test_the_engine_does_not_import_the_diagrams():
+    # Layering: rules → position → game → diagrams. Only this module may attach
+    # the Jupyter display to Position and Move.
+    package = Path(damlib.__file__).parent
+    for name in ("rules", "squares", "movegen", "notation", "position", "game", "referee", "errors"):
+        tree = ast.parse((package / f"{name}.py").read_text())
+        imported = {
+            alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        } | {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not any("diagram" in module for module in imported), name
