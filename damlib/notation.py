@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from .errors import FenError, MoveTextError, SquareError
+from .errors import FenError, IllegalMoveError, MoveTextError, SquareError
 from .rules import Rules
-from .squares import SQUARE_NAMES, parse_square
+from .squares import SQUARE_NAMES, parse_square, playable, square_number
 
 SYMBOLS = {0: ".", 1: "w", 2: "W", -1: "b", -2: "B"}
 _VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
@@ -135,6 +135,15 @@ def parse_move_text(text: str, rules: Rules) -> list[int]:
             "joined by '-', ':' or 'x' (c3-d4, c3:e5:c7)"
         )
     try:
-        return [parse_square(s, rules) for s in re.split(r"[-:x]", clean)]
+        squares = [square_number(s) for s in re.split(r"[-:x]", clean)]
     except SquareError as e:
         raise MoveTextError(f"in move {text!r}: {e}") from None
+    for square in squares:
+        if not playable(square, rules):
+            rule = rules.rule_id("board")
+            raise IllegalMoveError(
+                f"{text.strip()} is not allowed ({rule}): {SQUARE_NAMES[square]} is not a square "
+                f"of the {rules.name} board; play is on the squares of a1's colour.",
+                rule,
+            )
+    return squares

@@ -17,7 +17,7 @@ from typing import Union
 from . import movegen, notation
 from .errors import AmbiguousMoveError, IllegalMoveError
 from .rules import Rules, rules as _rules
-from .squares import SQUARE_NAMES, parse_square
+from .squares import SQUARE_NAMES, parse_square, square_number
 
 Variant = Union[Rules, str]
 
@@ -74,8 +74,8 @@ class Move:
         self.promotes = bool(promotes)
         self.position = position
         self._raw: movegen.RawMove = (
-            tuple(SQUARE_NAMES.index(s) for s in self.path),
-            tuple(SQUARE_NAMES.index(s) for s in self.captured),
+            tuple(square_number(s) for s in self.path),
+            tuple(square_number(s) for s in self.captured),
             self.promotes,
         )
 

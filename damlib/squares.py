@@ -23,17 +23,23 @@ def playable(square: int, rules: Rules) -> bool:
     return rules.all_squares or (square % 8 + square // 8) % 2 == 0
 
 
+def square_number(text: str) -> int:
+    """The number of the square named ``text`` on the 8×8 board, in any game."""
+    name = text.strip().lower() if isinstance(text, str) else None
+    if name not in _BY_NAME:
+        raise SquareError(f"{text!r} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
+    return _BY_NAME[name]
+
+
 def parse_square(text: str, rules: Rules) -> int:
-    """The number of the square named ``text``.
+    """The number of the square named ``text``, which must be one the game is played on.
 
     >>> from damlib.rules import GERMAN
     >>> parse_square("c3", GERMAN)
     18
     """
-    name = text.strip().lower() if isinstance(text, str) else text
-    if name not in _BY_NAME:
-        raise SquareError(f"{text!r} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
-    square = _BY_NAME[name]
+    square = square_number(text)
+    name = SQUARE_NAMES[square]
     if not playable(square, rules):
         raise SquareError(
             f"{name} is not a playable square in {rules.name} draughts "
