@@ -1,0 +1,172 @@
+"""Exercises for a class: a position, a question, and a checker that explains.
+
+The right answer is never typed in: the engine works it out from the position,
+and the explanation cites the rule by its ID.
+
+>>> from damlib.exercises import Exercise
+>>> task = Exercise("W:We3:Bd4,f4,b6", "german", "most")
+>>> task.question
+'How many pieces does the best capture take?'
+>>> task.check("1").correct, task.check("2").correct
+(False, True)
+>>> task.check("1").text
+'Not quite. The best capture, e3:c5:a7, takes 2 pieces — you must take the most (DE-MAJORITY).'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import diagram
+from .errors import DamlibError
+from .game import Game
+from .position import Move, Position
+from .referee import describe, explain
+from .rules import rules as _rules
+
+QUESTIONS = {
+    "moves": "Which moves are legal? Write them all, separated by commas.",
+    "most": "How many pieces does the best capture take?",
+    "crown": "After the move {move}, is the moving piece a king?",
+    "winner": "The game is over. Who won: white, black, or is it a draw?",
+}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on an answer, and the explanation with the rule ID."""
+
+    correct: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One question on one position.
+
+    ``kind`` is one of :data:`QUESTIONS`: ``"moves"`` (list the legal moves),
+    ``"most"`` (how many pieces the best capture takes), ``"crown"`` (is the
+    piece a king after ``move``), ``"winner"`` (who won the finished game).
+    """
+
+    fen: str
+    variant: str
+    kind: str
+    move: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in QUESTIONS:
+            raise DamlibError(f"unknown exercise kind {self.kind!r}; use one of {', '.join(QUESTIONS)}")
+        if (self.kind == "crown") != (self.move is not None):
+            raise DamlibError("a 'crown' exercise needs a move, and only it does")
+        if self.move:
+            self.position.parse_move(self.move)  # a move that is not legal here is a broken exercise
+
+    @property
+    def position(self) -> Position:
+        return Position.from_fen(self.fen, self.variant)
+
+    @property
+    def rules(self):
+        return _rules(self.variant)
+
+    @property
+    def question(self) -> str:
+        return QUESTIONS[self.kind].format(move=self.move)
+
+    @property
+    def answer(self) -> str:
+        """The right answer, as a learner would write it."""
+        pos = self.position
+        if self.kind == "moves":
+            return ", ".join(str(m) for m in pos.legal_moves)
+        if self.kind == "most":
+            return str(len(pos.legal_moves[0].captured)) if pos.must_capture else "0"
+        if self.kind == "crown":
+            return "yes" if self._ends_as_king() else "no"
+        result = Game(pos).result
+        return result.winner if result and result.winner else "draw"
+
+    def _ends_as_king(self) -> bool:
+        pos = self.position
+        move = pos.parse_move(self.move)
+        return move.promotes or pos.piece_at(move.start).is_king
+
+    def explanation(self) -> str:
+        """Why the right answer is right, citing the rules."""
+        pos = self.position
+        if self.kind == "moves":
+            return " ".join(f"{m}: {describe(m, pos)}" for m in pos.legal_moves)
+        if self.kind == "most":
+            if not pos.must_capture:
+                return f"There is no capture here ({pos.rules.rule_id('mandatory')} does not apply)."
+            best = pos.legal_moves[0]
+            return f"The best capture, {best}, takes {len(best.captured)} " + (
+                "piece" if len(best.captured) == 1 else "pieces"
+            ) + f" — you must take the most ({pos.rules.rule_id('majority')})."
+        if self.kind == "crown":
+            return f"In {self.move} {describe(pos.parse_move(self.move), pos)}"
+        result = Game(pos).result
+        return str(result) if result else "The game is not over."
+
+    def check(self, answer: str) -> Feedback:
+        """Whether ``answer`` is right, with the explanation either way."""
+        if self.kind == "moves":
+            return self._check_moves(answer)
+        given = str(answer).strip().lower()
+        right = given == self.answer or (self.kind == "crown" and given[:1] == self.answer[0] and given in ("y", "n"))
+        return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
+
+    def _check_moves(self, answer: str) -> Feedback:
+        pos = self.position
+        texts = [t for t in re.split(r"[,;\s]+", str(answer)) if t]
+        named: set[Move] = set()
+        wrong: list[str] = []
+        for text in texts:
+            try:
+                named.add(pos.parse_move(text))
+            except DamlibError:
+                wrong.append(explain(pos, text))
+        missing = [m for m in pos.legal_moves if m not in named]
+        if not wrong and not missing:
+            count = "the only legal move" if len(named) == 1 else f"all {len(named)} legal moves"
+            return Feedback(True, f"Right: {count}. {self.explanation()}")
+        parts = wrong + [f"You missed {m}: {describe(m, pos)}" for m in missing]
+        return Feedback(False, "Not quite. " + " ".join(parts))
+
+
+def _ex(fen: str, variant: str, kind: str, move: str | None = None) -> Exercise:
+    return Exercise(fen, variant, kind, move)
+
+
+#: The class set: several positions per game, one of each kind of question.
+EXERCISES: tuple[Exercise, ...] = (
+    _ex("W:Wc3,g3:Bd4,h8", "german", "moves"),
+    _ex("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"),
+    _ex("W:Wb6:Bc7,e7", "german", "crown", "b6:d8:f6"),
+    _ex("B:Wa1,c1:Bb2", "german", "winner"),
+    _ex("W:Wc5,h2:Bd6,f6", "german", "moves"),
+    _ex("W:Wb6:Bc7,e7", "russian", "crown", "b6:d8:f6"),
+    _ex("W:Wb6:Bc7,f6", "russian", "moves"),
+    _ex("W:WKa1:Bc3,f4,f2,b4", "russian", "most"),
+    _ex("W:Wd4:Be5,h8", "turkish", "moves"),
+    _ex("W:Wd4:Bd6,h8", "turkish", "moves"),
+    _ex("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"),
+    _ex("W:Wd6:Bd7,b8", "turkish", "crown", "d6:d8:a8"),
+    _ex("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"),
+)
+
+
+def save_worksheet(exercises: tuple[Exercise, ...], path: str | Path, answers: bool = False, title: str | None = None):
+    """Save the exercises' diagrams and questions as a printable page; with
+    ``answers``, the answer key (answers and their rules) instead."""
+    items = []
+    for number, task in enumerate(exercises, 1):
+        caption = f"{number}. {task.rules.name}, {task.position.turn} to move. {task.question}"
+        if answers:
+            caption = f"{number}. {task.answer} — {task.explanation()}"
+        items.append((task.position, caption))
+    heading = title or ("Answer key" if answers else "Draughts exercises")
+    return diagram.worksheet(items, path, columns=3, title=heading)

@@ -1,0 +1,631 @@
+"""Widgets for the lessons, built on ipywidgets' core widgets only.
+
+- :class:`CaptureStepper`: step through a capture jump by jump.
+- :class:`PromotionExplorer`: one position under German, Russian and Turkish rules.
+- :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
+- :class:`GameReplay`: step through the moves of a game.
+
+Each holds a :class:`~damlib.Game` or :class:`~damlib.Position`; pictures are
+``ipywidgets.Image`` PNG values, so saved notebooks compare cleanly. A bad click
+or bad input never raises into the notebook: the widget says what was wrong
+and keeps its state.
+
+>>> from damlib.widgets import PlayBoard
+>>> board = PlayBoard("german")
+>>> board.squares["c3"].click(); board.squares["d4"].click()
+>>> board.game.moves
+(Move('c3-d4'),)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+
+from . import diagram
+from .errors import DamlibError
+from .exercises import EXERCISES, Exercise
+from .game import Game
+from .position import Move, Position, Variant
+from .referee import capture_stages, describe, explain, shorter_captures, why_piece_cannot_move
+from .rules import GERMAN, RUSSIAN, TURKISH, rules as _rules
+from .search import best_move
+from .squares import SQUARE_NAMES
+
+GAMES = (GERMAN, RUSSIAN, TURKISH)
+IMAGE_SIZE = 360
+
+
+def _position(position: Position | str, variant: Variant | None) -> Position:
+    if isinstance(position, Position):
+        return position
+    return Position.from_fen(position, variant or GERMAN)
+
+
+def _image(png: bytes, size: int = IMAGE_SIZE) -> w.Image:
+    return w.Image(value=png, format="png", width=size, layout=w.Layout(max_width="100%"))
+
+
+def _button(description: str, tooltip: str, name: str, handler: Callable[[], None]) -> w.Button:
+    button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
+    button.add_class(f"damlib-{name}")
+    button.on_click(lambda _: handler())
+    return button
+
+
+class _Steps(w.HBox):
+    """First / back / next / last buttons and a slider over ``0..maximum``."""
+
+    def __init__(self, label: str) -> None:
+        self.slider = w.IntSlider(min=0, max=0, description=label, continuous_update=True)
+        self.slider.add_class("damlib-slider")
+        first = _button("⏮", "first", "first", lambda: self._go(self.slider.min))
+        back = _button("◀", "back", "back", lambda: self._go(self.slider.value - 1))
+        forward = _button("▶", "next", "next", lambda: self._go(self.slider.value + 1))
+        last = _button("⏭", "last", "last", lambda: self._go(self.slider.max))
+        self.buttons = {"first": first, "back": back, "next": forward, "last": last}
+        super().__init__([first, back, self.slider, forward, last])
+
+    def _go(self, value: int) -> None:
+        self.slider.value = max(self.slider.min, min(self.slider.max, value))
+
+    def reset(self, maximum: int) -> None:
+        self.slider.value = 0
+        self.slider.max = maximum
+        for control in (self.slider, *self.buttons.values()):
+            control.disabled = maximum == 0
+
+
+def _stage_picture(stage, title: str, size: int) -> bytes:
+    arrows = [stage.path] if len(stage.path) > 1 else []
+    return diagram.png(
+        stage.position, arrows=arrows, captured=stage.jumped, highlight=[stage.path[0]], title=title, size=size
+    )
+
+
+class CaptureStepper(w.VBox):
+    """Lists the legal captures of a position and steps through one jump at a time.
+
+    With ``show_forbidden`` (or its checkbox) it lists, too, the captures the
+    majority rule forbids because they take fewer pieces. Each step's caption
+    says what happens to the jumped pieces under the game's rule, with its ID.
+
+    >>> stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant="german")
+    >>> stepper.steps.buttons["next"].click()
+    >>> stepper.stage.rule
+    'DE-STRIKE'
+    """
+
+    def __init__(
+        self,
+        position: Position | str,
+        move: Move | str | None = None,
+        variant: Variant | None = None,
+        show_forbidden: bool = False,
+        size: int = IMAGE_SIZE,
+    ) -> None:
+        self.position = _position(position, variant)
+        self.size = size
+        self.choice = w.Dropdown(description="Capture", layout=w.Layout(width="max-content"))
+        self.forbidden = w.Checkbox(value=show_forbidden, description="also show captures that are not allowed", indent=False)
+        self.steps = _Steps("Jump")
+        self.image = _image(b"", size)
+        self.caption = w.HTML()
+        self.caption.add_class("damlib-caption")
+        self._fill_choices()
+        if move is not None:
+            self.choice.value = self.position.parse_move(move)
+        self.choice.observe(lambda _: self._show_move(), "value")
+        self.forbidden.observe(lambda _: self._fill_choices(), "value")
+        self.steps.slider.observe(lambda _: self._show_stage(), "value")
+        self._show_move()
+        super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.image, self.caption])
+
+    def __repr__(self) -> str:
+        return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
+
+    def _fill_choices(self) -> None:
+        legal = [m for m in self.position.legal_moves if m.is_capture]
+        options = [(f"{m} — takes {len(m.captured)}", m) for m in legal]
+        if self.forbidden.value:
+            options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in shorter_captures(self.position)]
+        current = self.choice.value
+        self.choice.options = options or [("no capture here", None)]
+        self.choice.disabled = not options
+        values = [value for _, value in self.choice.options]
+        self.choice.value = current if current in values else values[0]
+
+    def _show_move(self) -> None:
+        move = self.choice.value
+        self.stages = capture_stages(move) if move is not None else ()
+        self.steps.reset(max(0, len(self.stages) - 1))
+        self._show_stage()
+
+    @property
+    def stage(self):
+        """The :class:`~damlib.referee.CaptureStage` shown now, or ``None`` without a capture."""
+        return self.stages[self.steps.slider.value] if self.stages else None
+
+    def _show_stage(self) -> None:
+        stage, move = self.stage, self.choice.value
+        name = self.position.rules.name
+        if stage is None:
+            self.image.value = diagram.png(self.position, title=f"{name}: no capture", size=self.size)
+            self.caption.value = f"There is no capture here; {self.position.turn.capitalize()} to move."
+            return
+        self.image.value = _stage_picture(stage, f"{name}: {move}", self.size)
+        text = html.escape(stage.caption)
+        if stage.rule:
+            text += f" <b>[{stage.rule}]</b>"
+        if move not in self.position.legal_moves:
+            text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
+        self.caption.value = text
+
+
+#: Built-in positions for the promotion edge cases, by what they show.
+PROMOTION_EXAMPLES: dict[str, str] = {
+    "jumps onto the last rank and can jump on": "W:Wb6:Bc7,e7",
+    "a capture ends on the last rank": "W:Wb6:Bc7,f6",
+    "passes the last rank and ends on it again": "W:Wb6:Bc7,e7,g7",
+    "crowned, then captures back down the file": "W:Wd6:Bd7,d4",
+    "crowned, then captures along the last rank": "W:Wd6:Bd7,b8",
+}
+
+
+def _crossing_capture(position: Position) -> Move | None:
+    """The capture to compare: one that reaches the last rank if there is one."""
+    captures = [m for m in position.legal_moves if m.is_capture]
+    last = "8" if position.turn == "white" else "1"
+    return next((m for m in captures if any(s[1] == last for s in m.path[1:])), captures[0] if captures else None)
+
+
+class PromotionExplorer(w.VBox):
+    """The same position under German, Russian and Turkish rules, side by side.
+
+    Steps through the same capture in each game: the German man passes the last
+    rank and stays a man (DE-PROMOTE-PASS), the Russian man is crowned and goes
+    on as a king (RU-PROMOTE), the Turkish man is crowned at once (TR-PROMOTE).
+
+    >>> explorer = PromotionExplorer("W:Wb6:Bc7,e7")
+    >>> explorer.steps.buttons["last"].click()
+    >>> "crowned at once" in explorer.columns["Russian"].stages[1].caption
+    True
+    """
+
+    def __init__(self, fen: str | None = None, size: int = 260) -> None:
+        self.size = size
+        self.examples = w.Dropdown(options=list(PROMOTION_EXAMPLES.items()), description="Example",
+                                   layout=w.Layout(width="max-content"))
+        self.fen = w.Text(value=fen or self.examples.value, description="FEN", continuous_update=False)
+        self.show = _button("Show", "show this FEN", "show", self._load)
+        self.message = w.HTML()
+        self.steps = _Steps("Jump")
+        self.columns = {r.name: _Column(r, size) for r in GAMES}
+        self.examples.observe(lambda change: setattr(self.fen, "value", change["new"]), "value")
+        self.fen.observe(lambda _: self._load(), "value")
+        self.steps.slider.observe(lambda _: self._show_stage(), "value")
+        self._load()
+        super().__init__([
+            w.HBox([self.examples, self.fen, self.show]), self.message, self.steps,
+            w.HBox(list(self.columns.values())),
+        ])
+
+    def __repr__(self) -> str:
+        return f"<PromotionExplorer {self.fen.value}>"
+
+    def _load(self) -> None:
+        for column in self.columns.values():
+            column.load(self.fen.value)
+        longest = max((len(c.stages) for c in self.columns.values()), default=1)
+        self.message.value = ""
+        if all(c.error for c in self.columns.values()):
+            self.message.value = f"<b>Cannot show this FEN:</b> {html.escape(self.columns['German'].error)}"
+        self.steps.reset(max(0, longest - 1))
+        self._show_stage()
+
+    def _show_stage(self) -> None:
+        for column in self.columns.values():
+            column.show(self.steps.slider.value)
+
+
+class _Column(w.VBox):
+    """One game's picture and caption in the :class:`PromotionExplorer`."""
+
+    def __init__(self, rules, size: int) -> None:
+        self.rules, self.size = rules, size
+        self.image = _image(b"", size)
+        self.caption = w.HTML(layout=w.Layout(width=f"{size}px"))
+        self.caption.add_class("damlib-caption")
+        self.stages: tuple = ()
+        self.error = ""
+        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.image, self.caption])
+
+    def load(self, fen: str) -> None:
+        self.stages, self.error, self.move = (), "", None
+        try:
+            self.position = Position.from_fen(fen, self.rules)
+        except DamlibError as error:
+            self.error = str(error)
+            return
+        self.move = _crossing_capture(self.position)
+        if self.move is not None:
+            self.stages = capture_stages(self.move)
+
+    def show(self, step: int) -> None:
+        if self.error:
+            self.image.value = b""
+            self.caption.value = f"Not a {self.rules.name} position: {html.escape(self.error)}"
+            return
+        if not self.stages:
+            self.image.value = diagram.png(self.position, title="no capture", size=self.size)
+            self.caption.value = f"No capture in {self.rules.name} draughts here."
+            return
+        stage = self.stages[min(step, len(self.stages) - 1)]
+        self.image.value = _stage_picture(stage, str(self.move), self.size)
+        self.caption.value = f"{html.escape(stage.caption)}" + (f" <b>[{stage.rule}]</b>" if stage.rule else "")
+
+
+_GLYPHS = {1: "⛀", 2: "⛁", -1: "⛂", -2: "⛃"}
+_COLORS = {"light": "#f0d9b5", "dark": "#b58863", "selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a"}
+
+
+class PlayBoard(w.VBox):
+    """A clickable board: click a piece, then its destination (and, for a capture
+    with several routes, each landing square in turn).
+
+    Undo, new game, flip, a move list and a status line; a click that is not a
+    legal choice shows why, with the rule ID, and changes nothing. ``referee``
+    lets capture mistakes through and applies the penalty (DE-PENALTY,
+    TR-PENALTY); ``computer`` (``"white"`` or ``"black"``) lets damlib play one side.
+    """
+
+    def __init__(
+        self,
+        variant: Variant = GERMAN,
+        referee: bool = False,
+        computer: str | None = None,
+        fen: str | None = None,
+        seconds: float = 0.5,
+    ) -> None:
+        self.seconds = seconds
+        self.flipped = False
+        self.path: list[str] = []
+        self.message = ""
+        self.squares = {name: self._square_button(name) for name in SQUARE_NAMES}
+        self.grid = w.GridBox(layout=w.Layout(grid_template_columns="repeat(8, 44px)", grid_gap="0px", width="352px"))
+        self.grid.add_class("damlib-board")
+        self.variant = w.Dropdown(options=[(r.name, r) for r in GAMES], value=_rules(variant), description="Game")
+        self.referee = w.Checkbox(value=referee, description="referee mode (capture mistakes are punished)", indent=False)
+        self.computer = w.Dropdown(options=[("nobody", None), ("White", "white"), ("Black", "black")],
+                                   value=computer, description="Computer")
+        self.take_back_button = _button("Take back and capture", "make the mistake be taken back", "take-back", self.take_back)
+        self.let_stand_button = _button("Let it stand", "let the mistaken move stand", "let-stand", self.let_stand)
+        self.status = w.HTML()
+        self.status.add_class("damlib-status")
+        self.move_list = w.HTML()
+        self.move_list.add_class("damlib-moves")
+        controls = w.HBox([
+            _button("New game", "start again", "new", lambda: self.new_game()),
+            _button("Undo", "take back the last move", "undo", self.undo),
+            _button("Flip", "turn the board around", "flip", self.flip),
+        ])
+        self.variant.observe(lambda _: self.new_game(), "value")
+        self.referee.observe(lambda _: self.new_game(self.game.positions[0] if fen else None), "value")
+        self.computer.observe(lambda _: self._computer_moves(), "value")
+        self._rendered: dict[str, tuple] = {}
+        self.new_game(Position.from_fen(fen, self.variant.value) if fen else None)
+        super().__init__([
+            w.HBox([self.variant, self.computer]), self.referee,
+            w.HBox([self.grid, w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", width="320px"))]),
+            controls, w.HBox([self.take_back_button, self.let_stand_button]),
+        ])
+
+    def __repr__(self) -> str:
+        return f"<PlayBoard {self.game.rules.name}: {_moves(len(self.game.moves))}>"
+
+    # -- buttons ----------------------------------------------------------------
+
+    def _square_button(self, name: str) -> w.Button:
+        button = w.Button(description="", tooltip=name, layout=w.Layout(width="44px", height="44px", padding="0"))
+        button.style.font_size = "28px"
+        button.add_class(f"damlib-square-{name}")
+        button.on_click(lambda _: self.click(name))
+        return button
+
+    def new_game(self, start: Position | None = None) -> None:
+        """Start again from the variant's start (or ``start``), keeping the options."""
+        self.game = Game(start or Position.start(self.variant.value), referee=self.referee.value)
+        self.path, self.message = [], ""
+        self._layout_grid()
+        self._computer_moves()
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self._layout_grid()
+
+    def _layout_grid(self) -> None:
+        order = [SQUARE_NAMES[r * 8 + f] for r in range(7, -1, -1) for f in range(8)]
+        self.grid.children = [self.squares[s] for s in (order[::-1] if self.flipped else order)]
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, back to your own turn."""
+        try:
+            self.game.undo()
+            if self.computer.value == self.game.position.turn and self.game.moves:
+                self.game.undo()
+            self.path, self.message = [], ""
+        except DamlibError as error:
+            self.message = str(error)
+        self.refresh()
+
+    def take_back(self) -> None:
+        """The opponent's choice after a capture mistake: take it back (DE-PENALTY)."""
+        self._act(self.game.take_back)
+
+    def let_stand(self) -> None:
+        """The opponent's choice after a capture mistake: let it stand (DE-PENALTY)."""
+        self._act(self.game.let_stand)
+
+    def _act(self, action: Callable[[], Any]) -> None:
+        try:
+            action()
+            self.message = ""
+        except DamlibError as error:
+            self.message = str(error)
+        self.refresh()
+        self._computer_moves()
+
+    # -- clicks -----------------------------------------------------------------
+
+    def targets(self) -> set[str]:
+        """The squares a click may go to next, from the piece and landings chosen so far."""
+        if not self.path:
+            return set()
+        n = len(self.path)
+        return {m.path[n] for m in self.game.position.routes() if m.path[:n] == tuple(self.path) and len(m.path) > n}
+
+    def click(self, square: str) -> None:
+        """What a click on ``square`` does: select a piece, or move it."""
+        self.message = ""
+        try:
+            self._click(square)
+        except DamlibError as error:
+            self.message = str(error)
+        self.refresh()
+        self._computer_moves()
+
+    def _click(self, square: str) -> None:
+        game = self.game
+        if game.result or game.pending:
+            self.message = str(game.result) if game.result else "First choose: take back, or let it stand."
+        elif not self.path or (len(self.path) == 1 and self._can_move(square)):
+            if self._can_move(square):
+                self.path = [] if self.path == [square] else [square]
+            else:
+                self.message = why_piece_cannot_move(game.position, square) or ""
+        elif square in self.targets():
+            self.path.append(square)
+            n = len(self.path)
+            routes = [m for m in game.position.routes() if m.path[:n] == tuple(self.path)]
+            if len(set(routes)) == 1:
+                self._play(next((m for m in routes if len(m.path) == n), routes[0]))
+        else:
+            self._play("-".join(self.path + [square]))
+
+    def _can_move(self, square: str) -> bool:
+        """Whether a click on ``square`` may select it: a piece with a legal move, or,
+        in referee mode, any piece of the side to move, since mistakes are allowed."""
+        if self.game.referee:
+            piece = self.game.position.pieces.get(square)
+            return piece is not None and piece.color == self.game.position.turn
+        return any(m.start == square for m in self.game.legal_moves)
+
+    def _play(self, move: Move | str) -> None:
+        try:
+            self.game.play(move)
+            self.path = []
+        except DamlibError as error:
+            self.message = explain(self.game.position, move) if isinstance(move, str) else str(error)
+
+    def _computer_moves(self) -> None:
+        game = self.game
+        while self.computer.value == game.position.turn and not game.result and not game.pending:
+            game.play(best_move(game.position, seconds=self.seconds))
+            self.refresh()
+
+    # -- showing ----------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring the squares, status and move list up to date with the game."""
+        pos, game = self.game.position, self.game
+        targets = self.targets()
+        last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
+        for name, button in self.squares.items():
+            number = SQUARE_NAMES.index(name)
+            value = pos._board[number]
+            if self.path and name == self.path[0]:
+                color = _COLORS["selected"]
+            elif name in targets or name in self.path:
+                color = _COLORS["target"]
+            elif name in last:
+                color = _COLORS["last"]
+            else:
+                color = _COLORS["dark" if (number % 8 + number // 8) % 2 == 0 else "light"]
+            state = (_GLYPHS.get(value, ""), color)
+            if self._rendered.get(name) != state:
+                button.description, button.style.button_color = state
+                self._rendered[name] = state
+        self.take_back_button.layout.display = self.let_stand_button.layout.display = (
+            "flex" if game.pending else "none"
+        )
+        self.status.value = self._status_text()
+        self.move_list.value = f"<b>Moves</b><br>{html.escape(move_list(game)) or '—'}"
+
+    def _status_text(self) -> str:
+        game = self.game
+        if game.result:
+            line = f"<b>{html.escape(str(game.result))}</b>"
+        elif game.pending:
+            offender = game.pending.offender
+            chooser = "Black" if offender == "white" else "White"
+            line = (f"<b>{offender.capitalize()} made a capture mistake ({game.pending.rule}).</b> "
+                    f"{chooser} chooses: take it back and capture, or let it stand.")
+        else:
+            line = f"<b>{game.position.turn.capitalize()} to move</b> — {game.rules.name} draughts"
+            if self.path:
+                line += f"; chosen: {'-'.join(self.path)}"
+        if self.message:
+            line += f"<br>{html.escape(self.message)}"
+        return line
+
+
+def move_list(game: Game) -> str:
+    """The game's moves numbered in pairs: ``1. c3-d4 f6-e5 2. …``."""
+    parts = []
+    for k, move in enumerate(game.moves, 1):
+        number = _move_number(game, k)
+        parts.append(f"{number} {move}" if k == 1 or not number.endswith("…") else str(move))
+    return " ".join(parts)
+
+
+_NOT_MOVES = re.compile(r"^(\d+\.+|\*|[012]-[012]|1/2-1/2|…)$")
+
+
+def _move_texts(moves: str | Iterable[str]) -> list[str]:
+    """Move texts from a list, or from PDN-like text with numbers and a result."""
+    if isinstance(moves, str):
+        moves = re.sub(r"\{[^}]*\}", " ", moves).split()
+    return [m for m in (t.strip() for t in moves) if m and not _NOT_MOVES.match(m)]
+
+
+class GameReplay(w.VBox):
+    """Steps through a game's moves with a slider, showing each move's route and captures.
+
+    A move that cannot be played ends the replay there, with the reason shown.
+
+    >>> replay = GameReplay("1. c3-d4 f6-e5 2. d4:f6 g7:e5", "german")
+    >>> replay.steps.slider.value = 3
+    >>> replay.caption.value
+    '<b>2. d4:f6</b> (White): the man captures e5 (1 piece).'
+    """
+
+    def __init__(
+        self,
+        moves: str | Iterable[str],
+        variant: Variant = GERMAN,
+        start: Position | str | None = None,
+        size: int = IMAGE_SIZE,
+    ) -> None:
+        self.size = size
+        self.game = Game(_position(start, variant) if start is not None else Position.start(variant))
+        self.error = ""
+        for text in _move_texts(moves):
+            try:
+                self.game.play(text)
+            except DamlibError as error:
+                self.error = f"Move {len(self.game.moves) + 1}, {text}: {error}"
+                break
+        self.steps = _Steps("Move")
+        self.image = _image(b"", size)
+        self.caption = w.HTML()
+        self.caption.add_class("damlib-caption")
+        self.steps.reset(len(self.game.moves))
+        self.steps.slider.observe(lambda _: self._show(), "value")
+        self._show()
+        super().__init__([self.steps, self.image, self.caption])
+
+    def __repr__(self) -> str:
+        return f"<GameReplay {self.game.rules.name}: {_moves(len(self.game.moves))}>"
+
+    def _show(self) -> None:
+        k = self.steps.slider.value
+        game = self.game
+        position = game.positions[k]
+        name = game.rules.name
+        if k == 0:
+            self.image.value = diagram.png(position, title=f"{name}: start", size=self.size)
+            text = f"The start: {position.turn.capitalize()} to move; {len(game.moves)} moves follow."
+        else:
+            move, before = game.moves[k - 1], game.positions[k - 1]
+            label = f"{_move_number(game, k)} {move}"
+            self.image.value = diagram.png(position, arrows=[move.path], captured=move.captured,
+                                           title=f"{name}: {label}", size=self.size)
+            text = f"<b>{html.escape(label)}</b> ({before.turn.capitalize()}): {html.escape(describe(move, before))}"
+        if k == len(game.moves) and game.result:
+            text += f"<br><b>{html.escape(str(game.result))}</b>"
+        if self.error and k == len(game.moves):
+            text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
+        self.caption.value = text
+
+
+def _move_number(game: Game, k: int) -> str:
+    """``"2."`` for White's and ``"2. …"`` for Black's ``k``-th move (1-based) of ``game``."""
+    ply = k - 1 + (0 if game.positions[0].turn == "white" else 1)
+    return f"{ply // 2 + 1}." + ("" if ply % 2 == 0 else " …")
+
+
+class Exercises(w.VBox):
+    """A set of exercises, one at a time: the board, the question, an answer box,
+    and feedback that explains the right answer with the rule ID.
+
+    >>> quiz = Exercises()
+    >>> quiz.answer.value = quiz.exercise.answer
+    >>> quiz.check_button.click()
+    >>> quiz.score
+    (1, 1)
+    """
+
+    def __init__(self, exercises: Iterable[Exercise] = EXERCISES, size: int = 300) -> None:
+        self.exercises = tuple(exercises)
+        self.size = size
+        self.results: dict[int, bool] = {}
+        self.steps = _Steps("Exercise")
+        self.image = _image(b"", size)
+        self.question = w.HTML()
+        self.answer = w.Text(placeholder="your answer", continuous_update=False, layout=w.Layout(width="360px"))
+        self.answer.add_class("damlib-answer")
+        self.check_button = _button("Check", "check my answer", "check", self.check)
+        self.feedback = w.HTML()
+        self.feedback.add_class("damlib-feedback")
+        self.steps.reset(len(self.exercises) - 1)
+        self.steps.slider.observe(lambda _: self._show(), "value")
+        self._show()
+        super().__init__([self.steps, self.image, self.question, w.HBox([self.answer, self.check_button]), self.feedback])
+
+    def __repr__(self) -> str:
+        return f"<Exercises: {len(self.exercises)} questions>"
+
+    @property
+    def exercise(self) -> Exercise:
+        return self.exercises[self.steps.slider.value]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right answers, questions answered)."""
+        return sum(self.results.values()), len(self.results)
+
+    def _show(self) -> None:
+        task = self.exercise
+        number = self.steps.slider.value + 1
+        self.image.value = diagram.png(task.position, title=f"{number}. {task.rules.name}, {task.position.turn} to move",
+                                       size=self.size)
+        self.question.value = f"<b>{html.escape(task.question)}</b>"
+        self.answer.value = ""
+        self.feedback.value = ""
+
+    def check(self) -> None:
+        """Check the answer in the box and explain."""
+        verdict = self.exercise.check(self.answer.value)
+        self.results[self.steps.slider.value] = verdict.correct
+        right, answered = self.score
+        mark = "✔" if verdict.correct else "✘"
+        self.feedback.value = f"{mark} {html.escape(verdict.text)}<br><i>Score: {right} of {answered}</i>"
+
+
+def _moves(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"

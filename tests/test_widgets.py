@@ -1,0 +1,201 @@
+"""Widgets driven from Python, as a learner's clicks would drive them."""
+
+import pytest
+
+from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
+from damlib.widgets import CaptureStepper, GameReplay, PlayBoard, PromotionExplorer, move_list
+
+
+def click(board: PlayBoard, *squares: str) -> None:
+    for square in squares:
+        board.squares[square].click()
+
+
+# -- capture stepper --------------------------------------------------------------
+
+
+def test_stepper_steps_through_a_german_capture_with_blocking_pieces():
+    stepper = CaptureStepper("W:WKa1:Bc3,f4,f2,b4", variant=GERMAN)
+    assert stepper.choice.value.path == ("a1", "e5", "g3", "e1")
+    assert stepper.steps.slider.max == 3
+    first_image = stepper.image.value
+    stepper.steps.buttons["next"].click()
+    assert stepper.image.value != first_image
+    assert "jumps c3 and lands on e5" in stepper.caption.value
+    assert "stays on the board" in stepper.caption.value and "DE-STRIKE" in stepper.caption.value
+    stepper.steps.buttons["last"].click()
+    assert stepper.steps.slider.value == 3 and "capture ends" in stepper.caption.value
+    stepper.steps.buttons["next"].click()  # past the end: stays
+    assert stepper.steps.slider.value == 3
+    stepper.steps.buttons["first"].click()
+    assert stepper.stage.number == 0 and stepper.image.value == first_image
+
+
+def test_stepper_turkish_pieces_go_at_once():
+    stepper = CaptureStepper("W:WKd4:Bd6,d2", variant=TURKISH, move="d4:d7:d1")
+    stepper.steps.slider.value = 1
+    assert "removed at once" in stepper.caption.value and "TR-REMOVE" in stepper.caption.value
+    assert "d6" not in stepper.stage.position.pieces
+
+
+def test_stepper_shows_forbidden_shorter_captures_on_request():
+    stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN)
+    assert len(stepper.choice.options) == 1
+    stepper.forbidden.value = True
+    labels = [label for label, _ in stepper.choice.options]
+    assert any("e3:g5" in label and "not allowed" in label for label in labels)
+    stepper.choice.value = Move(("e3", "g5"), ("f4",))
+    assert "Not allowed" in stepper.caption.value and "DE-MAJORITY" in stepper.caption.value
+    stepper.forbidden.value = False
+    assert stepper.choice.value == Move(("e3", "c5", "a7"), ("d4", "b6"))
+
+
+def test_stepper_without_a_capture_says_so():
+    stepper = CaptureStepper(Position.start(GERMAN))
+    assert stepper.stage is None and "no capture" in stepper.caption.value
+    assert stepper.steps.buttons["next"].disabled
+
+
+# -- promotion explorer -----------------------------------------------------------
+
+
+def test_explorer_shows_the_three_promotion_rules_side_by_side():
+    explorer = PromotionExplorer("W:Wb6:Bc7,e7")
+    explorer.steps.buttons["next"].click()
+    captions = {name: column.caption.value for name, column in explorer.columns.items()}
+    assert "DE-PROMOTE-PASS" in captions["German"] and "stays a man" in captions["German"]
+    assert "RU-PROMOTE" in captions["Russian"] and "crowned at once" in captions["Russian"]
+    assert "TR-PROMOTE" in captions["Turkish"]
+    explorer.steps.buttons["last"].click()
+    ends = {name: column.stages[-1].position.piece_at(column.move.end) for name, column in explorer.columns.items()}
+    assert ends == {"German": Piece.WHITE_MAN, "Russian": Piece.WHITE_KING, "Turkish": Piece.WHITE_KING}
+
+
+def test_explorer_examples_and_bad_fen():
+    explorer = PromotionExplorer()
+    explorer.examples.value = "W:Wd6:Bd7,d4"
+    assert explorer.fen.value == "W:Wd6:Bd7,d4"
+    # d7 is not a square of the German board: the German column says why, the rest still work
+    assert "DE-BOARD" in explorer.columns["German"].caption.value
+    assert explorer.columns["Turkish"].move == Position.from_fen("W:Wd6:Bd7,d4", TURKISH).parse_move("d6:d8:d3")
+    explorer.fen.value = "nonsense"
+    assert "Cannot show this FEN" in explorer.message.value
+    explorer.fen.value = "W:Wb6:Bc7,f6"
+    assert explorer.message.value == "" and explorer.columns["German"].move.promotes
+
+
+# -- play board -------------------------------------------------------------------
+
+
+def test_play_board_select_highlight_and_move():
+    board = PlayBoard(GERMAN)
+    click(board, "c3")
+    assert board.path == ["c3"] and board.targets() == {"b4", "d4"}
+    assert board.squares["d4"].style.button_color != board.squares["f4"].style.button_color
+    click(board, "d4")
+    assert [str(m) for m in board.game.moves] == ["c3-d4"]
+    assert board.squares["d4"].description == "⛀" and board.squares["c3"].description == ""
+    assert "1. c3-d4" in board.move_list.value and "Black to move" in board.status.value
+
+
+def test_play_board_illegal_click_explains_and_changes_nothing():
+    board = PlayBoard(GERMAN)
+    click(board, "c3", "c5")
+    assert board.game.moves == () and "DE-MAN-MOVE" in board.status.value
+    click(board, "c3")  # deselect
+    click(board, "f6")
+    assert "Black piece" in board.status.value and board.path == [] and board.game.moves == ()
+    board = PlayBoard(GERMAN, fen="W:We3,h2:Bd4,f4,b6,h8")
+    click(board, "h2")
+    assert "DE-MANDATORY" in board.status.value and board.path == []
+    click(board, "e3", "g5")  # the shorter capture
+    assert "DE-MAJORITY" in board.status.value and board.game.moves == ()
+    click(board, "a5")  # an empty square while e3 is selected
+    assert board.game.moves == ()
+
+
+def test_play_board_multi_jump_by_landing_squares():
+    board = PlayBoard(RUSSIAN, fen="W:Wb6:Bc7,e7")
+    click(board, "b6", "d8")
+    assert board.game.moves == () and board.targets() == {"f6", "g5", "h4"}
+    click(board, "h4")
+    assert board.game.moves[0].path == ("b6", "d8", "h4")
+    assert board.squares["h4"].description == "⛁"  # crowned (RU-PROMOTE)
+
+
+def test_play_board_plays_a_capture_once_its_routes_are_one_move():
+    board = PlayBoard(GERMAN, fen="W:Wc3:Bd4,f4,f2,d2,h8")
+    click(board, "c3")
+    assert board.targets() == {"e5", "e1"}
+    click(board, "e1")  # both routes are the same move: it is played by this one
+    assert board.game.moves[0].path == ("c3", "e1", "g3", "e5", "c3")
+
+
+def test_play_board_undo_new_game_and_flip():
+    board = PlayBoard(TURKISH)
+    click(board, "a3", "a4")
+    board.undo()
+    assert board.game.moves == () and board.squares["a3"].description == "⛀"
+    first = board.grid.children[0]
+    board.flip()
+    assert board.grid.children[0] is board.squares["h1"] and first is board.squares["a8"]
+    board.variant.value = RUSSIAN
+    assert board.game.rules is RUSSIAN and board.game.moves == ()
+    board.undo()  # nothing to undo: a message, no exception
+    assert "no move to undo" in board.status.value
+
+
+def test_play_board_referee_german_choice():
+    board = PlayBoard(GERMAN, referee=True, fen="W:We3,h2:Bd4,f4,b6,h8")
+    click(board, "h2", "g3")  # a step while a capture is compulsory
+    assert board.game.pending is not None and "DE-PENALTY" in board.status.value
+    assert board.take_back_button.layout.display == "flex"
+    click(board, "h8")
+    assert "First choose" in board.status.value
+    board.take_back_button.click()
+    assert board.game.moves == () and board.take_back_button.layout.display == "none"
+    click(board, "e3", "g5")
+    board.let_stand_button.click()
+    assert board.game.pending is None and board.game.position.turn == "black"
+
+
+def test_play_board_referee_turkish_loss():
+    board = PlayBoard(TURKISH, referee=True, fen="W:Wd4,h2:Bd5,h8")
+    click(board, "h2", "h3")
+    assert "Black wins" in board.status.value and "TR-PENALTY" in board.status.value
+
+
+def test_play_board_computer_answers():
+    board = PlayBoard(GERMAN, computer="black", seconds=0.05)
+    click(board, "c3", "d4")
+    assert len(board.game.moves) == 2 and board.game.position.turn == "white"
+    board.undo()  # back to White's turn, both moves taken back
+    assert board.game.moves == ()
+    white = PlayBoard(TURKISH, computer="white", seconds=0.05)
+    assert len(white.game.moves) == 1
+
+
+def test_move_list_numbers_pairs_and_black_first():
+    board = PlayBoard(GERMAN, fen="B:Wc3:Bf6,h8")
+    click(board, "f6", "e5")
+    click(board, "c3", "d4")
+    assert move_list(board.game) == "1. … f6-e5 2. c3-d4"
+
+
+# -- game replay ------------------------------------------------------------------
+
+
+def test_replay_steps_through_a_game():
+    replay = GameReplay("1. c3-d4 f6-e5 2. d4:f6 g7:e5", GERMAN)
+    assert replay.steps.slider.max == 4
+    replay.steps.buttons["last"].click()
+    assert "2. … g7:e5" in replay.caption.value and "captures f6" in replay.caption.value
+    replay.steps.buttons["first"].click()
+    assert "The start" in replay.caption.value
+
+
+def test_replay_stops_at_a_bad_move_and_says_why():
+    replay = GameReplay(["c3-d4", "f6-e5", "a3-b4"], GERMAN)
+    assert replay.steps.slider.max == 2
+    replay.steps.buttons["last"].click()
+    assert "replay stops here" in replay.caption.value and "DE-MANDATORY" in replay.caption.value
