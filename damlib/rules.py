@@ -132,6 +132,43 @@ class Rules:
         return f"<Rules {self.name}>"
 
 
+def _directions(directions: tuple[Direction, ...]) -> str:
+    names = {(0, 1): "forward", (0, -1): "backward", (-1, 0): "left", (1, 0): "right",
+             (-1, 1): "diagonally forward", (1, 1): "diagonally forward",
+             (-1, -1): "diagonally backward", (1, -1): "diagonally backward"}
+    return ", ".join(dict.fromkeys(names[d] for d in directions))
+
+
+#: How each field of a Rules value reads in a table: (row label, topic for the rule ID, phrase).
+_ROWS = (
+    ("board", "board", lambda r: "all 64 squares" if r.all_squares else "the 32 squares of a1's colour"),
+    ("men move", "man-move", lambda r: _directions(r.man_steps)),
+    ("men capture", "man-capture", lambda r: _directions(r.man_captures)),
+    ("kings", "king", lambda r: ("diagonals" if r.king_directions == DIAGONALS else "ranks and files")
+     + (", any distance" if r.long_kings else ", one square")),
+    ("jumped pieces leave", "removal", lambda r: "at once" if r.remove_at_once else "after the last jump"),
+    ("a man reaching the last rank mid-capture", "promote-mid",
+     lambda r: "is crowned and captures on as a king" if r.crown_mid_capture else "goes on as a man"),
+    ("must take the most pieces", "majority", lambda r: "yes" if r.majority else "no, any capture"),
+    ("a king turns back between jumps", "removal", lambda r: "no, that is forbidden" if r.no_king_reversal
+     else "yes, over the emptied square" if r.remove_at_once else "no, the jumped piece blocks the way"),
+    ("a capture mistake", "penalty",
+     lambda r: "loses the game" if r.penalty == "loss" else "the opponent chooses: take back, or let stand"),
+)
+
+
+def rule_table(*games: Rules) -> str:
+    """A Markdown table comparing ``games`` rule by rule, read from their values.
+
+    >>> print(rule_table(GERMAN, RUSSIAN).splitlines()[7])
+    | a man reaching the last rank mid-capture | goes on as a man (DE-PROMOTE-PASS) | is crowned and captures on as a king (RU-PROMOTE) |
+    """
+    lines = ["| rule | " + " | ".join(g.name for g in games) + " |", "|---" * (len(games) + 1) + "|"]
+    for label, topic, phrase in _ROWS:
+        lines.append(f"| {label} | " + " | ".join(f"{phrase(g)} ({g.rule_id(topic)})" for g in games) + " |")
+    return "\n".join(lines)
+
+
 def _ranks(ranks: str, files: str = "abcdefgh", every: bool = True) -> tuple[str, ...]:
     """The squares of ``ranks``; with ``every`` False only those of a1's colour."""
     return tuple(

@@ -57,16 +57,34 @@ def _button(description: str, tooltip: str, name: str, handler: Callable[[], Non
     return button
 
 
+class Diagram(w.Image):
+    """A board diagram as an ``ipywidgets.Image``, for lessons: takes the keywords of
+    :func:`damlib.diagram.draw`.
+
+    >>> Diagram(Position.start("turkish"), title="TR-START")
+    <Diagram Turkish W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7>
+    """
+
+    def __init__(self, subject: Position | Move, size: int = IMAGE_SIZE, **annotations: Any) -> None:
+        position = subject.position if isinstance(subject, Move) else subject
+        self._label = f"{position.rules.name} {position.fen}" if position is not None else str(subject)
+        super().__init__(value=diagram.png(subject, size=size, **annotations), format="png", width=size)
+
+    def __repr__(self) -> str:
+        return f"<Diagram {self._label}>"
+
+
 class _Steps(w.HBox):
     """First / back / next / last buttons and a slider over ``0..maximum``."""
 
     def __init__(self, label: str) -> None:
         self.slider = w.IntSlider(min=0, max=0, description=label, continuous_update=True)
         self.slider.add_class("damlib-slider")
-        first = _button("⏮", "first", "first", lambda: self._go(self.slider.min))
+        # glyphs DejaVu Sans has, so they show on a plain Linux machine too
+        first = _button("⇤", "first", "first", lambda: self._go(self.slider.min))
         back = _button("◀", "back", "back", lambda: self._go(self.slider.value - 1))
         forward = _button("▶", "next", "next", lambda: self._go(self.slider.value + 1))
-        last = _button("⏭", "last", "last", lambda: self._go(self.slider.max))
+        last = _button("⇥", "last", "last", lambda: self._go(self.slider.max))
         self.buttons = {"first": first, "back": back, "next": forward, "last": last}
         super().__init__([first, back, self.slider, forward, last])
 
@@ -117,7 +135,7 @@ class CaptureStepper(w.VBox):
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
         self._fill_choices()
-        if move is not None:
+        if move:
             self.choice.value = self.position.parse_move(move)
         self.choice.observe(lambda _: self._show_move(), "value")
         self.forbidden.observe(lambda _: self._fill_choices(), "value")
@@ -134,14 +152,15 @@ class CaptureStepper(w.VBox):
         if self.forbidden.value:
             options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in shorter_captures(self.position)]
         current = self.choice.value
-        self.choice.options = options or [("no capture here", None)]
+        # "" rather than None: a browser shows a None value as an empty dropdown
+        self.choice.options = options or [("no capture here", "")]
         self.choice.disabled = not options
         values = [value for _, value in self.choice.options]
         self.choice.value = current if current in values else values[0]
 
     def _show_move(self) -> None:
         move = self.choice.value
-        self.stages = capture_stages(move) if move is not None else ()
+        self.stages = capture_stages(move) if move else ()
         self.steps.reset(max(0, len(self.stages) - 1))
         self._show_stage()
 
@@ -269,7 +288,11 @@ class _Column(w.VBox):
         self.caption.value = f"{html.escape(stage.caption)}" + (f" <b>[{stage.rule}]</b>" if stage.rule else "")
 
 
-_GLYPHS = {1: "⛀", 2: "⛁", -1: "⛂", -2: "⛃"}
+# Filled glyphs for both sides, coloured: outline and filled glyphs look too alike.
+_GLYPHS = {1: "⛂", 2: "⛃", -1: "⛂", -2: "⛃"}
+_PIECE_COLORS = {1: "#ffffff", 2: "#ffffff", -1: "#111111", -2: "#111111"}
+#: an empty square's label: a browser keeps the old text when a button's is set to ""
+_EMPTY = "\u00a0"
 _COLORS = {"light": "#f0d9b5", "dark": "#b58863", "selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a"}
 
 
@@ -296,12 +319,17 @@ class PlayBoard(w.VBox):
         self.path: list[str] = []
         self.message = ""
         self.squares = {name: self._square_button(name) for name in SQUARE_NAMES}
-        self.grid = w.GridBox(layout=w.Layout(grid_template_columns="repeat(8, 44px)", grid_gap="0px", width="352px"))
+        self.grid = w.GridBox(layout=w.Layout(grid_template_columns="repeat(8, 44px)",
+                                              grid_template_rows="repeat(8, 44px)", grid_gap="0px", width="352px"))
         self.grid.add_class("damlib-board")
+        label = {"margin": "0", "padding": "0", "display": "flex", "justify_content": "center", "align_items": "center"}
+        self.rank_labels = [w.Label(layout=w.Layout(width="24px", height="44px", **label)) for _ in range(8)]
+        self.file_labels = [w.Label(layout=w.Layout(width="44px", height="24px", **label)) for _ in range(8)]
         self.variant = w.Dropdown(options=[(r.name, r) for r in GAMES], value=_rules(variant), description="Game")
-        self.referee = w.Checkbox(value=referee, description="referee mode (capture mistakes are punished)", indent=False)
-        self.computer = w.Dropdown(options=[("nobody", None), ("White", "white"), ("Black", "black")],
-                                   value=computer, description="Computer")
+        self.referee = w.Checkbox(value=referee, description="referee mode (capture mistakes are punished)",
+                                  indent=False, layout=w.Layout(width="auto"))
+        self.computer = w.Dropdown(options=[("nobody", ""), ("White", "white"), ("Black", "black")],
+                                   value=computer or "", description="Computer")
         self.take_back_button = _button("Take back and capture", "make the mistake be taken back", "take-back", self.take_back)
         self.let_stand_button = _button("Let it stand", "let the mistaken move stand", "let-stand", self.let_stand)
         self.status = w.HTML()
@@ -320,7 +348,11 @@ class PlayBoard(w.VBox):
         self.new_game(Position.from_fen(fen, self.variant.value) if fen else None)
         super().__init__([
             w.HBox([self.variant, self.computer]), self.referee,
-            w.HBox([self.grid, w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", width="320px"))]),
+            w.HBox([
+                w.VBox([w.HBox([w.VBox(self.rank_labels), self.grid]),
+                        w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels])]),
+                w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", width="320px")),
+            ]),
             controls, w.HBox([self.take_back_button, self.let_stand_button]),
         ])
 
@@ -330,7 +362,8 @@ class PlayBoard(w.VBox):
     # -- buttons ----------------------------------------------------------------
 
     def _square_button(self, name: str) -> w.Button:
-        button = w.Button(description="", tooltip=name, layout=w.Layout(width="44px", height="44px", padding="0"))
+        button = w.Button(description=_EMPTY, tooltip=name,
+                          layout=w.Layout(width="44px", height="44px", padding="0", margin="0"))
         button.style.font_size = "28px"
         button.add_class(f"damlib-square-{name}")
         button.on_click(lambda _: self.click(name))
@@ -349,7 +382,13 @@ class PlayBoard(w.VBox):
 
     def _layout_grid(self) -> None:
         order = [SQUARE_NAMES[r * 8 + f] for r in range(7, -1, -1) for f in range(8)]
-        self.grid.children = [self.squares[s] for s in (order[::-1] if self.flipped else order)]
+        if self.flipped:
+            order.reverse()
+        self.grid.children = [self.squares[s] for s in order]
+        for i, label in enumerate(self.rank_labels):
+            label.value = order[i * 8][1]
+        for i, label in enumerate(self.file_labels):
+            label.value = order[56 + i][0]
         self.refresh()
 
     def undo(self) -> None:
@@ -456,9 +495,9 @@ class PlayBoard(w.VBox):
                 color = _COLORS["last"]
             else:
                 color = _COLORS["dark" if (number % 8 + number // 8) % 2 == 0 else "light"]
-            state = (_GLYPHS.get(value, ""), color)
+            state = (_GLYPHS.get(value, _EMPTY), color, _PIECE_COLORS.get(value, "#000000"))
             if self._rendered.get(name) != state:
-                button.description, button.style.button_color = state
+                button.description, button.style.button_color, button.style.text_color = state
                 self._rendered[name] = state
         self.take_back_button.layout.display = self.let_stand_button.layout.display = (
             "flex" if game.pending else "none"
