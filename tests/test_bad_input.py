@@ -1,0 +1,396 @@
+"""Bad input: every reader and every move raises the right damlib error, the
+message names the bad part, and the object it was called on is unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position, explain, rules
+from damlib.errors import (
+    AmbiguousMoveError,
+    DamlibError,
+    FenError,
+    GameOverError,
+    IllegalMoveError,
+    MoveTextError,
+    SquareError,
+    VariantError,
+)
+
+GERMAN_START = Position.start(GERMAN)
+
+
+def raises(exc_type, fn, *names):
+    """Call ``fn``; it must raise exactly ``exc_type`` with every one of ``names`` in the message."""
+    with pytest.raises(DamlibError) as info:
+        fn()
+    err = info.value
+    assert type(err) is exc_type, f"{type(err).__name__} instead of {exc_type.__name__}: {err}"
+    assert isinstance(err, ValueError)
+    message = str(err)
+    for name in names:
+        assert name in message, f"{name!r} not named in {message!r}"
+    return err
+
+
+def snapshot(pos: Position):
+    return pos.fen, str(pos), pos.turn, dict(pos.pieces), pos.legal_moves
+
+
+def game_snapshot(game: Game):
+    return game.position.fen, game.moves, game.positions, game.result, game.pending, game.legal_moves
+
+
+def test_error_hierarchy():
+    for cls in (VariantError, SquareError, FenError, MoveTextError, IllegalMoveError,
+                AmbiguousMoveError, GameOverError):
+        assert issubclass(cls, DamlibError)
+    assert issubclass(DamlibError, ValueError)
+    assert issubclass(AmbiguousMoveError, IllegalMoveError)
+    assert issubclass(GameOverError, IllegalMoveError)
+
+
+# ---------------------------------------------------------------------------
+# Squares
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("square, names", [
+    ("z9", ["z9"]),
+    ("i1", ["i1"]),
+    ("a0", ["a0"]),
+    ("a9", ["a9"]),
+    ("c", ["'c'"]),
+    ("", ["''"]),
+    ("c3c", ["c3c"]),
+    (None, ["None"]),
+    (18, ["18"]),
+    ("a2", ["a2", "DE-BOARD"]),  # a light square: not on German's 32-square board
+    ("h7", ["h7", "DE-BOARD"]),
+])
+def test_piece_at_bad_square(square, names):
+    before = snapshot(GERMAN_START)
+    raises(SquareError, lambda: GERMAN_START.piece_at(square), *names)
+    assert snapshot(GERMAN_START) == before
+
+
+def test_piece_at_good_squares_for_contrast():
+    assert GERMAN_START.piece_at("c3").color == "white"
+    assert GERMAN_START.piece_at(" C3 ").color == "white"
+    assert GERMAN_START.piece_at("d4") is None
+    assert Position.start(TURKISH).piece_at("a2").color == "white"  # every square is used in Turkish
+
+
+# ---------------------------------------------------------------------------
+# FEN
+# ---------------------------------------------------------------------------
+
+def _squares(rules_, n):
+    out = [f"{f}{r}" for r in "1234567" for f in "abcdefgh"
+           if rules_.all_squares or ("abcdefgh".index(f) + int(r) - 1) % 2 == 0]
+    return out[:n]
+
+
+@pytest.mark.parametrize("variant, fen, names", [
+    (GERMAN, "W:Wz9:Bb8", ["z9"]),
+    (GERMAN, "W:Wa1:Bb8,Kz9", ["z9"]),
+    (GERMAN, "W:Wa2:Bb8", ["a2", "DE-BOARD"]),
+    (GERMAN, "W:Wa1:Bb7", ["b7"]),
+    (GERMAN, "X:Wa1:Bb8", ["'X'"]),
+    (GERMAN, "Z:Wa1:Bb8", ["'Z'"]),
+    (GERMAN, "WB:Wa1:Bb8", ["'WB'"]),
+    (GERMAN, "W:Wa1:Qb8", ["'Q'"]),
+    (GERMAN, "W:Wa1,c3:Bc3", ["c3"]),
+    (GERMAN, "W:Wa1,a1:Bb8", ["a1"]),
+    (GERMAN, "W:Wa1:Bb8,Kb8", ["b8"]),
+    (GERMAN, "W:Wb8:Bc7", ["b8", "DE-PROMOTE"]),
+    (GERMAN, "B:Wa1:Bc1", ["c1", "DE-PROMOTE"]),
+    (TURKISH, "W:Wa8:Bc7", ["a8", "TR-PROMOTE"]),
+    (GERMAN, "W:W" + ",".join(_squares(GERMAN, 13)) + ":Bb8", ["13", "12"]),
+    (GERMAN, "W:Wa1:B" + ",".join(_squares(GERMAN, 17)[4:17]), ["Black", "13", "12"]),
+    (TURKISH, "W:W" + ",".join(_squares(TURKISH, 17)) + ":Bb8", ["17", "16"]),
+    (RUSSIAN, "W:W" + ",".join(_squares(RUSSIAN, 13)) + ":Bb8", ["13", "12"]),
+    (GERMAN, "", ["empty"]),
+    (GERMAN, "   ", ["empty"]),
+    (GERMAN, None, ["empty"]),
+])
+def test_bad_fen(variant, fen, names):
+    raises(FenError, lambda: Position.from_fen(fen, variant), *names)
+
+
+def test_fen_piece_limits_are_exact():
+    # 12 pieces a side in German, 16 in Turkish are allowed
+    Position.from_fen("W:W" + ",".join(_squares(GERMAN, 12)) + ":Bb8", GERMAN)
+    Position.from_fen("W:W" + ",".join(_squares(TURKISH, 16)) + ":Bh8", TURKISH)
+    # a king on the last rank is fine
+    assert Position.from_fen("W:WKb8:Bc7", GERMAN).piece_at("b8").is_king
+
+
+# ---------------------------------------------------------------------------
+# Diagrams
+# ---------------------------------------------------------------------------
+
+START_DIAGRAM = str(GERMAN_START)
+LINES = START_DIAGRAM.splitlines()
+
+
+@pytest.mark.parametrize("text, names", [
+    ("\n".join(LINES[:7]), ["8 lines", "not 7"]),
+    (START_DIAGRAM + "\n. . . . . . . .", ["8 lines", "not 9"]),
+    ("", ["8 lines", "not 0"]),
+    ("\n".join([LINES[0] + " ."] + LINES[1:]), ["rank 8", "9 squares"]),
+    ("\n".join(LINES[:3] + [". . . ."] + LINES[4:]), ["rank 5", "4 squares"]),
+    ("\n".join([LINES[0][:-1] + "x"] + LINES[1:]), ["'x'", "rank 8"]),
+    ("\n".join(LINES[:4] + ["o . . . . . . ."] + LINES[5:]), ["'o'", "rank 4"]),
+    ("\n".join(["b . . . . . . ."] + LINES[1:]), ["a8", "DE-BOARD"]),  # a light square
+    ("\n".join(LINES[:7] + [". w . . . . . ."]), ["b1", "DE-BOARD"]),
+    ("\n".join(["w . w . w . w ."] + LINES[1:]), ["a8"]),
+])
+def test_bad_diagram(text, names):
+    raises(FenError, lambda: Position.from_diagram(text, GERMAN), *names)
+
+
+def test_diagram_man_on_last_rank_and_bad_turn():
+    raises(FenError, lambda: Position.from_diagram("\n".join([". w . . . . . ."] + ["." * 8] * 7), GERMAN), "b8")
+    raises(FenError, lambda: Position.from_diagram(START_DIAGRAM, GERMAN, "purple"), "purple")
+    assert Position.from_diagram(START_DIAGRAM, GERMAN) == GERMAN_START
+
+
+def test_diagram_light_square_is_fine_in_turkish():
+    text = "\n".join(["." * 8] * 6 + ["w" + "." * 7, "." * 8])
+    assert Position.from_diagram(text, TURKISH).piece_at("a2").color == "white"
+
+
+# ---------------------------------------------------------------------------
+# Variants
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda v: rules(v),
+    lambda v: Position.start(v),
+    lambda v: Position.from_fen("W:Wa1:Bb8", v),
+    lambda v: Position.from_diagram(START_DIAGRAM, v),
+    lambda v: Game(v),
+], ids=["rules", "start", "from_fen", "from_diagram", "Game"])
+@pytest.mark.parametrize("name", ["klingon", "Polish", "", None])
+def test_unknown_variant(make, name):
+    err = raises(VariantError, lambda: make(name), repr(name))
+    for known in ("german", "russian", "turkish"):
+        assert known in str(err).lower()
+
+
+def test_variant_names_are_case_insensitive():
+    assert rules("GERMAN") is GERMAN and rules(" Turkish ") is TURKISH and rules(RUSSIAN) is RUSSIAN
+
+
+# ---------------------------------------------------------------------------
+# Move text
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, names", [
+    ("hello", ["'hello'"]),
+    ("c3", ["'c3'"]),
+    ("c3--d4", ["'c3--d4'"]),
+    ("c3-d4-", ["'c3-d4-'"]),
+    ("c3 d4", ["'c3 d4'"]),
+    ("", ["''"]),
+    ("   ", ["'   '"]),
+    (None, ["None"]),
+    (42, ["42"]),
+    ("z9-d4", ["z9"]),
+    ("c3-z9", ["z9"]),
+    ("c3-d44", ["d44"]),
+    ("c10-d4", ["c10"]),
+])
+def test_bad_move_text(text, names):
+    before = snapshot(GERMAN_START)
+    raises(MoveTextError, lambda: GERMAN_START.play(text), *names)
+    raises(MoveTextError, lambda: GERMAN_START.parse_move(text), *names)
+    assert snapshot(GERMAN_START) == before
+    game = Game(GERMAN)
+    g_before = game_snapshot(game)
+    raises(MoveTextError, lambda: game.play(text), *names)
+    assert game_snapshot(game) == g_before
+    # explain never raises: it returns the same complaint
+    assert all(name in explain(GERMAN_START, text) for name in names)
+
+
+@pytest.mark.parametrize("path, captured, bad", [
+    (("z9", "d4"), (), "z9"),
+    (("c3", "e5"), ("q7",), "q7"),
+    (("c3", "d44"), (), "d44"),
+])
+def test_move_built_from_bad_squares(path, captured, bad):
+    """Move is public: building one from a bad square name is bad input like any other."""
+    with pytest.raises(DamlibError) as info:
+        Move(path, captured)
+    assert isinstance(info.value, ValueError)
+    assert bad in str(info.value), str(info.value)
+
+
+# ---------------------------------------------------------------------------
+# Illegal moves: the rule that forbids them
+# ---------------------------------------------------------------------------
+
+ILLEGAL = [
+    # (variant, FEN or None for the start, move, rule, names in the message)
+    # a light square is no square of the German board (commit 9acf6d4: cites DE-BOARD)
+    (GERMAN, None, "c3-c4", "DE-BOARD", ["c3-c4", "c4"]),
+    (GERMAN, None, "a2-b3", "DE-BOARD", ["a2"]),
+    (RUSSIAN, None, "g3-h5", "DE-BOARD", ["h5"]),
+    (GERMAN, None, "c3-c5", "DE-MAN-MOVE", ["c3-c5"]),
+    (GERMAN, None, "c3-e5", "DE-MAN-MOVE", ["c3-e5"]),
+    (GERMAN, None, "a1-b2", "DE-MAN-MOVE", ["a1-b2", "b2"]),  # b2 is occupied
+    (GERMAN, "W:Wd4:Bh8", "d4-c3", "DE-MAN-MOVE", ["d4", "c3"]),  # backwards
+    (GERMAN, None, "b4-a5", None, ["b4"]),  # no piece there
+    (GERMAN, None, "b6-a5", None, ["b6", "White"]),  # Black's man on White's turn
+    (GERMAN, "B:Wc3:Bf6", "c3-d4", None, ["c3", "Black"]),
+    (GERMAN, "W:WKd4:Bh8", "d4-d6", "DE-KING", ["d4", "d6"]),
+    (GERMAN, "W:Wc3,g3:Bd4", "g3-h4", "DE-MANDATORY", ["g3-h4", "c3:e5"]),
+    (GERMAN, "W:We3:Bd4,f4,b6", "e3:c5", "DE-MANDATORY", ["e3:c5", "c5"]),  # stops early
+    (GERMAN, "W:We3:Bd4,f4,b6", "e3:g5", "DE-MAJORITY", ["e3:g5", "e3:c5:a7"]),
+    (RUSSIAN, "W:We3:Bd4,f4,b6", "e3:g5", "DE-MAJORITY", ["e3:g5", "e3:c5:a7"]),
+    (GERMAN, "W:WKa1:Bc3,f4,f2,b4", "a1:e5:g3:e1:a5", "DE-STRIKE", ["c3"]),
+    (GERMAN, "W:Wb6:Bc7,e7", "b6:d8", "DE-PROMOTE-PASS", ["b6:d8", "d8"]),
+    (RUSSIAN, "W:Wb6:Bc7,f6", "b6:d8", "RU-PROMOTE", ["b6:d8", "d8"]),
+    (TURKISH, None, "a3-a5", "TR-MAN-MOVE", ["a3-a5"]),
+    (TURKISH, "W:WKd4:Bh8", "d4-e5", "TR-KING", ["d4", "e5"]),
+    (TURKISH, "W:Wd4:Be5,a8", "d4-d5", "TR-MANDATORY", ["d4-d5", "d4:f6"]),
+    (TURKISH, "W:Wd6:Bd7,b8", "d6:d8", "TR-PROMOTE", ["d6:d8"]),
+    (TURKISH, "W:WKa1:Ba3,c5,d4,b3", "a1:a4", "TR-MANDATORY", ["a1:a4"]),
+]
+
+
+#: rules whose breach a referee game lets through and punishes (DE-PENALTY, TR-PENALTY)
+CAPTURE_MISTAKES = {"DE-MANDATORY", "DE-MAJORITY", "DE-PROMOTE-PASS", "RU-PROMOTE",
+                    "TR-MANDATORY", "TR-MAJORITY", "TR-PROMOTE"}
+
+
+@pytest.mark.parametrize("variant, fen, text, rule, names", ILLEGAL,
+                         ids=[f"{v.name}-{t}" for v, _, t, _, _ in ILLEGAL])
+def test_illegal_move_names_the_rule(variant, fen, text, rule, names):
+    pos = Position.from_fen(fen, variant) if fen else Position.start(variant)
+    before = snapshot(pos)
+    err = raises(IllegalMoveError, lambda: pos.play(text), *names)
+    assert err.rule == rule, f"{text}: rule {err.rule!r}, expected {rule!r} ({err})"
+    if rule:
+        assert f"({rule})" in str(err)
+    assert snapshot(pos) == before
+    # explain gives the same verdict without raising
+    said = explain(pos, text)
+    assert said == str(err)
+    assert "is not allowed" in said
+    # and a Game refuses it, unchanged; a referee game too, unless it is a capture mistake
+    for referee in (False, True):
+        if referee and rule in CAPTURE_MISTAKES:
+            continue
+        game = Game(pos, referee=referee)
+        g_before = game_snapshot(game)
+        err2 = raises(IllegalMoveError, lambda: game.play(text))
+        assert err2.rule == rule
+        assert game_snapshot(game) == g_before
+
+
+def test_illegal_move_object_from_another_position():
+    move = Position.from_fen("W:Wc3:Bd4", GERMAN).legal_moves[0]  # c3:e5
+    pos = Position.from_fen("W:Wc3:Bh8", GERMAN)
+    before = snapshot(pos)
+    err = raises(IllegalMoveError, lambda: pos.play(move), "c3:e5")
+    assert err.rule == "DE-MAN-MOVE"
+    assert snapshot(pos) == before
+
+
+def test_ambiguous_capture_lists_candidates():
+    # a Turkish king can reach d1 taking h3, d5 and either g7 or e8
+    pos = Position.from_fen("W:WKh1:Bh3,g7,d5,e8", TURKISH)
+    before = snapshot(pos)
+    for text in ("h1:d1", "h1xd1"):
+        err = raises(AmbiguousMoveError, lambda: pos.play(text), text, "h1:h7:d7:d1", "h1:h8:d8:d1")
+        assert isinstance(err, IllegalMoveError)
+        assert {str(m) for m in err.candidates} == {"h1:h7:d7:d1", "h1:h8:d8:d1"}
+        assert set(err.candidates) <= set(pos.legal_moves)
+        assert explain(pos, text) == str(err)
+    assert snapshot(pos) == before
+    game = Game(pos)
+    g_before = game_snapshot(game)
+    raises(AmbiguousMoveError, lambda: game.play("h1:d1"))
+    assert game_snapshot(game) == g_before
+    # naming one landing square more settles it
+    assert pos.play("h1:h7:d1") == pos.play("h1:h7:d7:d1") != pos.play("h1:h8:d1")
+
+
+# ---------------------------------------------------------------------------
+# Game
+# ---------------------------------------------------------------------------
+
+def test_play_after_the_game_is_over():
+    game = Game(Position.from_fen("W:Wc3:Bd4", GERMAN))
+    game.play("c3:e5")
+    assert game.result is not None and game.result.winner == "white"
+    before = game_snapshot(game)
+    for move in ("e5-d6", "d4-c3", "hello", GERMAN_START.legal_moves[0]):
+        err = raises(GameOverError, lambda: game.play(move), "over")
+        assert err.rule == "DE-WIN"
+        assert isinstance(err, IllegalMoveError)
+        assert game_snapshot(game) == before
+
+
+def test_play_in_a_position_without_moves():
+    # White to move has no pieces: the game is over from the start
+    game = Game(Position.from_fen("W:W:Bb8", TURKISH))
+    before = game_snapshot(game)
+    err = raises(GameOverError, lambda: game.play("a2-a3"), "over")
+    assert err.rule == "TR-WIN"
+    assert game_snapshot(game) == before
+
+
+def test_undo_with_no_moves():
+    for start in (GERMAN, TURKISH, Position.from_fen("W:Wc3:Bd4", RUSSIAN)):
+        game = Game(start)
+        before = game_snapshot(game)
+        err = raises(DamlibError, game.undo, "no move")
+        assert isinstance(err, ValueError)
+        assert game_snapshot(game) == before
+    # after one move and one undo, a second undo fails too
+    game = Game(GERMAN)
+    game.play("c3-d4")
+    game.undo()
+    before = game_snapshot(game)
+    raises(DamlibError, game.undo, "no move")
+    assert game_snapshot(game) == before
+
+
+def test_illegal_move_leaves_game_unchanged_midgame():
+    game = Game(GERMAN)
+    for text in ("c3-d4", "f6-g5", "g3-f4"):
+        game.play(text)
+    before = game_snapshot(game)
+    for bad in ("c3-c4", "g5-h4x", "f4-g5", "e7-d6", "a1-b2", "g5-f4", None, ""):
+        with pytest.raises(DamlibError):
+            game.play(bad)
+        assert game_snapshot(game) == before
+    assert [str(m) for m in game.moves] == ["c3-d4", "f6-g5", "g3-f4"]
+
+
+def test_referee_rulings_without_a_mistake():
+    game = Game(GERMAN, referee=True)
+    game.play("c3-d4")
+    before = game_snapshot(game)
+    raises(DamlibError, game.take_back, "no capture mistake")
+    raises(DamlibError, game.let_stand, "no capture mistake")
+    assert game_snapshot(game) == before
+
+
+def test_referee_pending_choice_blocks_moves():
+    game = Game(Position.from_fen("W:Wc3,g3:Bd4,h8", GERMAN), referee=True)
+    game.play("g3-h4")  # a capture mistake, let through for Black to rule on
+    assert game.pending is not None and game.pending.rule == "DE-PENALTY"
+    before = game_snapshot(game)
+    err = raises(IllegalMoveError, lambda: game.play("d4-e3"), "take_back", "let_stand")
+    assert err.rule == "DE-PENALTY"
+    assert game_snapshot(game) == before
+    # a referee game still refuses a move that is no capture mistake
+    game.take_back()
+    before = game_snapshot(game)
+    err = raises(IllegalMoveError, lambda: game.play("c3-c5"))
+    assert err.rule == "DE-MAN-MOVE"
+    assert game_snapshot(game) == before
