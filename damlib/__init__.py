@@ -23,11 +23,11 @@ from .diagram import DiagramError, draw
 from .game import Game, Penalty, Result
 from .position import Move, Piece, Position, perft
 from .referee import explain
-from .rules import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rules
+from .rules import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rule_table, rules
 
 __all__ = [
     "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
-    "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rules",
+    "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",
 ]
