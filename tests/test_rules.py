@@ -38,6 +38,7 @@ def _is_playable(square: str, rules) -> bool:
 
 
 def test_DE_START_and_Russian_uses_it_too():
+    """DE-START: twelve men each on ranks 1–3 and 6–8; Russian starts alike."""
     white = {"a1", "c1", "e1", "g1", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3"}
     black = {"b6", "d6", "f6", "h6", "a7", "c7", "e7", "g7", "b8", "d8", "f8", "h8"}
     for variant in ("german", "russian"):
@@ -55,6 +56,7 @@ def test_DE_MAN_MOVE_one_square_diagonally_forward_only():
 
 
 def test_DE_MAN_CAPTURE_forward_and_backward():
+    """DE-MAN-CAPTURE: a man's short capture goes backward as well as forward."""
     assert moves("W:Wd4:Bc3", GERMAN) == {"d4:b2"}
     assert moves("W:Wd4:Be5,c3", GERMAN) == {"d4:f6", "d4:b2"}
     assert moves("B:We5:Bd6,h8", GERMAN) == {"d6:f4"}  # a Black man captures "backward" too: upward
