@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import DamlibError, GameOverError, IllegalMoveError
+from .legality import capture_mistake
 from .notation import parse_move_text
 from .position import Move, Position, Variant
-from .referee import capture_mistake
 from .rules import rules as _rules
 
 
@@ -145,11 +145,12 @@ class Game:
 
     def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
         """In referee mode, let a capture mistake through with its penalty; else re-raise."""
-        mistake = None
+        raw = None
         if self.referee and error.rule is not None:
-            mistake = capture_mistake(pos, parse_move_text(str(move), pos.rules))
-        if mistake is None:
+            raw = capture_mistake(pos.rules, pos._board, pos._white, parse_move_text(str(move), pos.rules))
+        if raw is None:
             raise error
+        mistake = Move._from_raw(raw, pos)
         rules = pos.rules
         rule = rules.rule_id("penalty")
         if rules.penalty == "loss":

@@ -121,6 +121,12 @@ def format_diagram(board: tuple[int, ...]) -> str:
     )
 
 
+def format_move(move: tuple) -> str:
+    """Move text for a raw move ``(path, captured, promotes)``: ``c3-d4`` or ``c3:e5:c7``."""
+    path, captured = move[0], move[1]
+    return (":" if captured else "-").join(SQUARE_NAMES[s] for s in path)
+
+
 _MOVE = re.compile(r"^[a-z][0-9]+(?:[-:x][a-z][0-9]+)+$")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from typing import Union
 
-from . import movegen, notation
+from . import legality, movegen, notation
 from .errors import AmbiguousMoveError, IllegalMoveError
 from .rules import Rules, rules as _rules
 from .squares import SQUARE_NAMES, parse_square, square_number
@@ -102,7 +102,7 @@ class Move:
         return bool(self.captured)
 
     def __str__(self) -> str:
-        return (":" if self.captured else "-").join(self.path)
+        return notation.format_move(self._raw)
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r}{', promotes' if self.promotes else ''})"
@@ -246,8 +246,6 @@ class Position:
         name only its start and end, or some of its landing squares, when that
         is unambiguous. The returned move keeps the route the text names.
         """
-        from .referee import diagnose  # referee builds on Position
-
         if isinstance(move, Move):
             if move in self.legal_moves:
                 return move
@@ -255,7 +253,7 @@ class Position:
         else:
             text = move
         squares = notation.parse_move_text(text, self.rules)
-        matches = [m for m in self.routes() if _names_route(squares, m._raw[0])]
+        matches = [m for m in self.routes() if legality.names_route(squares, m._raw[0])]
         distinct = list(dict.fromkeys(matches))
         if len(distinct) == 1:
             exact = [m for m in matches if m._raw[0] == tuple(squares)]
@@ -266,7 +264,7 @@ class Position:
                 f"{text!r} could mean {len(distinct)} different moves: {names}; name more landing squares",
                 tuple(distinct),
             )
-        rule, sentence = diagnose(self, squares, text)
+        rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
         raise IllegalMoveError(sentence, rule)
 
     def play(self, move: Move | str) -> Position:
@@ -279,14 +277,6 @@ class Position:
 
     def _after(self, move: Move) -> Position:
         return Position(self.rules, movegen.apply(self._board, move._raw), not self._white)
-
-
-def _names_route(squares: list[int], path: tuple[int, ...]) -> bool:
-    """Whether move text with ``squares`` names ``path``: same ends, landings in order."""
-    if squares[0] != path[0] or squares[-1] != path[-1] or len(squares) > len(path):
-        return False
-    it = iter(path[1:-1])
-    return all(s in it for s in squares[1:-1])
 
 
 def perft(position: Position, depth: int) -> int:

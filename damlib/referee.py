@@ -9,21 +9,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from . import movegen
 from .errors import DamlibError
+from .legality import pieces as _pieces
+from .position import Move, Position
 from .rules import RULE_TEXT
-from .squares import SQUARE_NAMES, tables
-
-if TYPE_CHECKING:
-    from .position import Move, Position
+from .squares import SQUARE_NAMES, parse_square, tables
 
 _NAMES = {1: "man", 2: "king"}
-
-
-def _pieces(n: int) -> str:
-    return f"{n} piece" if n == 1 else f"{n} pieces"
 
 
 
@@ -71,137 +64,6 @@ def describe(move: Move, position: Position) -> str:
     return text + "."
 
 
-def capture_mistake(position: Position, squares: list[int]) -> Move | None:
-    """The move ``squares`` names if it breaks only the capture rules, else ``None``.
-
-    That is a step when a capture was possible, a capture stopped while the
-    piece could jump on, or a capture of fewer pieces than the most: the
-    mistakes DE-PENALTY and TR-PENALTY punish.
-    """
-    from .position import Move, _names_route
-
-    gen = position._generator
-    board = position._board
-    own = gen.own_squares(board)
-    if not gen.captures(board, own):
-        return None
-    for raw in gen.captures(board, own, partial=True) + gen.steps(board, own):
-        if _names_route(squares, raw[0]):
-            return Move._from_raw(raw, position)
-    return None
-
-
-def diagnose(position: Position, squares: list[int], text: str) -> tuple[str | None, str]:
-    """The rule that forbids the move ``text`` (naming ``squares``), and a sentence on why.
-
-    The rule is ``None`` where no rule is involved, such as moving from an empty square.
-    """
-    rule, reason = _reason(position, squares)
-    where = f" ({rule})" if rule else ""
-    return rule, f"{text.strip()} is not allowed{where}: {reason.rstrip('.')}."
-
-
-def _reason(position: Position, squares: list[int]) -> tuple[str | None, str]:
-    rules, board = position.rules, position._board
-    start = SQUARE_NAMES[squares[0]]
-    sign = 1 if position._white else -1
-    value = board[squares[0]]
-    if not value:
-        return None, f"there is no piece on {start}"
-    if value * sign < 0:
-        return None, f"{start} holds a {'White' if value > 0 else 'Black'} piece, but it is {position.turn.capitalize()}'s turn"
-    mistake = capture_mistake(position, squares)
-    if mistake is not None:
-        return _capture_rule_broken(position, mistake)
-    return _geometry(position, squares)
-
-
-def _capture_rule_broken(position: Position, mistake: Move) -> tuple[str, str]:
-    rules = position.rules
-    best = position.legal_moves[0]
-    taken = len(best.captured)
-    if not mistake.captured:
-        return rules.rule_id("mandatory"), (
-            f"capturing is compulsory, and {best} takes {_pieces(taken)}"
-        )
-    gen = position._generator
-    complete = gen.captures(position._board, gen.own_squares(position._board))
-    if mistake._raw not in complete:
-        path = mistake._raw[0]
-        if abs(position._board[path[0]]) == 1 and path[-1] in gen.last_rank:
-            rule = rules.rule_id("promote-mid")
-            if rules.crown_mid_capture:
-                return rule, f"the man is crowned on {mistake.end} and must go on capturing as a king"
-            return rule, f"the man on {mistake.end} can jump on, so it must, and it stays a man"
-        return rules.rule_id("mandatory"), (
-            f"after a jump the same piece must jump again while it can; the capture does not end on {mistake.end}"
-        )
-    return rules.rule_id("majority"), (
-        f"it takes {_pieces(len(mistake.captured))}, but {best} takes {taken} — you must take the most"
-    )
-
-
-def _geometry(position: Position, squares: list[int]) -> tuple[str | None, str]:
-    """Walk the move square by square and name the first rule it breaks."""
-    rules = position.rules
-    gen = position._generator
-    b = list(position._board)
-    flip = gen.man
-    king = abs(b[squares[0]]) == 2
-    b[squares[0]] = 0
-    captured = 0
-    king_dirs = {(df, dr * flip) for df, dr in rules.king_directions}
-    for here, there in zip(squares, squares[1:]):
-        a, c = SQUARE_NAMES[here], SQUARE_NAMES[there]
-        df, dr = there % 8 - here % 8, there // 8 - here // 8
-        dist = max(abs(df), abs(dr))
-        unit = (df // dist, dr // dist)
-        between = [here + (unit[0] + 8 * unit[1]) * k for k in range(1, dist)]
-        blocking = [s for s in between if b[s]]
-        jumping = captured or (dist == 2 and blocking)
-        rule = rules.rule_id("king" if king else ("man-capture" if jumping else "man-move"))
-        if df and dr and abs(df) != abs(dr):
-            return rule, f"{a} to {c} is not along a line. {RULE_TEXT[rule]}"
-        if b[there]:
-            if b[there] == movegen.JUMPED:
-                return rules.rule_id("removal"), f"{c} holds a piece jumped in this capture; it stays on the board until the last jump"
-            return rule, f"{c} is not empty"
-        if king:
-            if unit not in king_dirs:
-                return rule, f"a king cannot go from {a} to {c}. {RULE_TEXT[rule]}"
-            if any(b[s] == movegen.JUMPED for s in blocking):
-                jumped = SQUARE_NAMES[next(s for s in blocking if b[s] == movegen.JUMPED)]
-                return rules.rule_id("removal"), f"the piece on {jumped} was already jumped: it may not be jumped twice, and it blocks the way until the capture ends"
-            if len(blocking) > 1:
-                return rule, f"there is more than one piece between {a} and {c}; a king jumps one piece at a time"
-            if not rules.long_kings and (dist > 2 or blocking and blocking[0] != between[0]):
-                return rule, f"{a} to {c} is too far for a king in {rules.name} draughts"
-            over = blocking[0] if blocking else None
-        else:
-            man_dirs = rules.man_captures if jumping else rules.man_steps
-            if dist > 2 or (unit[0], unit[1] * flip) not in man_dirs:
-                return rule, f"a man cannot go from {a} to {c}. {RULE_TEXT[rule]}"
-            if dist == 2 and not jumping:
-                return rule, f"a man moves one square at a time; it goes two only to jump a piece on the square between"
-            if dist == 2 and captured and not blocking:
-                return rule, f"there is no piece on {SQUARE_NAMES[between[0]]} to jump"
-            over = between[0] if dist == 2 else None
-        if over is None:
-            if captured:
-                return rules.rule_id("mandatory"), f"after capturing, the piece can only go on by jumping; {a} to {c} jumps nothing"
-            if len(squares) > 2:
-                return rule, "a move that captures nothing goes to one square only"
-            return None, "it is not among the legal moves here"
-        if b[over] == movegen.JUMPED:
-            return rules.rule_id("removal"), f"the piece on {SQUARE_NAMES[over]} was already jumped and may not be jumped twice"
-        if b[over] * flip > 0:
-            return rule, f"{a} to {c} jumps over your own piece on {SQUARE_NAMES[over]}"
-        b[over] = gen.gone
-        captured += 1
-        king = king or (rules.crown_mid_capture and there in gen.last_rank)
-    return None, "it is not among the legal moves here"
-
-
 @dataclass(frozen=True)
 class CaptureStage:
     """One moment of a capture, for stepping through it jump by jump.
@@ -230,8 +92,6 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     >>> [stage.rule for stage in capture_stages(move)]
     [None, 'DE-PROMOTE-PASS', 'DE-STRIKE']
     """
-    from .position import Position
-
     before = move.position
     if before is None:
         raise DamlibError(f"{move} does not know the position it is played from")
@@ -280,8 +140,6 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
 
 def shorter_captures(position: Position) -> tuple[Move, ...]:
     """The complete captures the majority rule forbids because they take fewer pieces."""
-    from .position import Move
-
     gen = position._generator
     allowed = set(position.legal_moves)
     shorter = [Move._from_raw(raw, position) for raw in gen.captures(position._board, gen.own_squares(position._board))]
@@ -295,8 +153,6 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     >>> why_piece_cannot_move(Position.from_fen("W:We3,h2:Bd4,f4,b6", "german"), "h2")
     'The man on h2 may not move (DE-MANDATORY): capturing is compulsory, and e3:c5:a7 takes 2 pieces.'
     """
-    from .squares import parse_square
-
     rules = position.rules
     number = parse_square(square, rules)
     value = position._board[number]

@@ -13,6 +13,7 @@ from damlib.referee import capture_stages, shorter_captures
         ("W:Wc3:Bh8", GERMAN, "c3-c5", "DE-MAN-MOVE"),   # wrong shape: along a file
         ("W:Wc3:Bh8", GERMAN, "c3-b2", "DE-MAN-MOVE"),   # backward
         ("W:Wc3:Bh8", GERMAN, "c3-e5", "DE-MAN-MOVE"),   # two squares, nothing to jump
+        ("W:Wc3:Bh8", GERMAN, "c3-c3", "DE-MAN-MOVE"),   # going nowhere
         ("W:Wd4:Bc3,e5", GERMAN, "d4-c5", "DE-MANDATORY"),
         ("W:Wc3:Bd4,f6", GERMAN, "c3:e5", "DE-MANDATORY"),
         ("W:We3:Bd4,f4,b6", GERMAN, "e3:g5", "DE-MAJORITY"),

@@ -1,6 +1,5 @@
 """Widgets driven from Python, as a learner's clicks would drive them."""
 
-import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.widgets import CaptureStepper, GameReplay, PlayBoard, PromotionExplorer, move_list
