@@ -18,7 +18,11 @@ from .errors import DamlibError, GameOverError, IllegalMoveError
 from .legality import capture_mistake
 from .notation import parse_move_text
 from .position import Move, Position, Variant
-from .rules import rules as _rules
+from .rules import Rules, rules as _rules
+
+#: The state of a position whose capture mistake was taken back: the offender must
+#: now play a correct capture, even in referee mode (DE-PENALTY).
+TAKEN_BACK = "taken back"
 
 
 @dataclass(frozen=True)
@@ -64,11 +68,13 @@ class Game:
         first = start if isinstance(start, Position) else Position.start(_rules(start))
         self._positions: list[Position] = [first]
         self._moves: list[Move] = []
-        #: for each move, the penalty state it followed and the one it left
-        self._penalties: list[Penalty | Result | None] = [None]
+        #: one entry per position: a capture mistake awaiting the opponent's choice, the
+        #: result of a penalty, TAKEN_BACK after a take-back, or None
+        self._states: list[Penalty | Result | str | None] = [None]
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
+        """The rules the game is played by."""
         return self.position.rules
 
     @property
@@ -89,7 +95,7 @@ class Game:
     @property
     def pending(self) -> Penalty | None:
         """The capture mistake awaiting the opponent's choice, if any (DE-PENALTY)."""
-        state = self._penalties[-1]
+        state = self._states[-1]
         return state if isinstance(state, Penalty) else None
 
     @property
@@ -102,9 +108,11 @@ class Game:
     @property
     def result(self) -> Result | None:
         """``None`` while the game goes on, else who won or a draw, why, and the rule ID."""
-        state = self._penalties[-1]
+        state = self._states[-1]
         if isinstance(state, Result):
             return state
+        if isinstance(state, Penalty):
+            return None  # the opponent has yet to choose: the game is not decided
         pos = self.position
         side, other = pos.turn, "black" if pos.turn == "white" else "white"
         if not any(p.color == side for p in pos.pieces.values()):
@@ -135,18 +143,19 @@ class Game:
         pos = self.position
         try:
             played = pos.parse_move(move)
-            state: Penalty | Result | None = None
+            state: Penalty | Result | str | None = None
         except IllegalMoveError as error:
             played, state = self._penalise(pos, move, error)
         self._positions.append(pos._after(played))
         self._moves.append(played)
-        self._penalties.append(state)
+        self._states.append(state)
         return played
 
     def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
         """In referee mode, let a capture mistake through with its penalty; else re-raise."""
         raw = None
-        if self.referee and error.rule is not None:
+        # after a take-back the offender must capture correctly: no second mistake (DE-PENALTY)
+        if self.referee and error.rule is not None and self._states[-1] != TAKEN_BACK:
             raw = capture_mistake(pos.rules, pos._board, pos._white, parse_move_text(str(move), pos.rules))
         if raw is None:
             raise error
@@ -164,19 +173,21 @@ class Game:
         if not self._moves:
             raise DamlibError("there is no move to undo")
         self._positions.pop()
-        self._penalties.pop()
+        self._states.pop()
         return self._moves.pop()
 
     def take_back(self) -> Move:
         """The opponent's choice after a capture mistake: the offender must take it back
         and capture correctly (DE-PENALTY). Returns the move taken back."""
         self._require_pending()
-        return self.undo()
+        move = self.undo()
+        self._states[-1] = TAKEN_BACK
+        return move
 
     def let_stand(self) -> Move:
         """The opponent's choice after a capture mistake: the move stands (DE-PENALTY)."""
         pending = self._require_pending()
-        self._penalties[-1] = None
+        self._states[-1] = None
         return pending.move
 
     def _require_pending(self) -> Penalty:

@@ -89,3 +89,22 @@ def test_referee_mode_is_off_by_default_and_stopping_early_is_a_mistake():
     assert game.pending.correct == (Move(("c3", "e5", "g7"), ("d4", "f6")),)
     assert game.take_back().path == ("c3", "e5")
     assert game.position == pos
+
+
+def test_after_a_take_back_the_offender_must_capture_correctly():
+    game = Game(Position.from_fen("W:We3,h2:Bd4,f4,b6", GERMAN), referee=True)
+    game.play("h2-g3")
+    game.take_back()
+    with pytest.raises(IllegalMoveError) as e:
+        game.play("h2-g3")  # the same mistake again is refused (DE-PENALTY)
+    assert e.value.rule == "DE-MANDATORY" and game.moves == ()
+    assert str(game.play("e3:a7")) == "e3:c5:a7"
+
+
+def test_no_result_while_the_opponent_has_to_choose():
+    # a3-b4 ignores e3:g5, and leaves Black without a move: the choice comes first
+    game = Game(Position.from_fen("W:Wa3,c3,d2,e3,g3,h2:Ba5,f4", GERMAN), referee=True)
+    game.play("a3-b4")
+    assert game.pending is not None and game.result is None
+    game.let_stand()
+    assert game.result.winner == "white" and game.result.rule == "DE-WIN"

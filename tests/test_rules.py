@@ -136,6 +136,9 @@ def test_DE_PENALTY_opponent_chooses_take_back_or_let_stand():
     game.take_back()
     assert game.position.fen == "W:Wh2,e3:Bd4,f4,b6,h8" and game.pending is None
     assert [str(m) for m in game.legal_moves] == ["e3:c5:a7"]
+    with pytest.raises(IllegalMoveError):
+        game.play("h2-g3")  # after a take-back the capture must be correct
+    game = Game(Position.from_fen("W:We3,h2:Bd4,f4,b6,h8", GERMAN), referee=True)
     game.play("h2-g3")  # not capturing at all is also a capture mistake
     assert game.pending.move.path == ("h2", "g3")
     game.let_stand()
