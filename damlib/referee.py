@@ -138,12 +138,17 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     return tuple(stages)
 
 
+def all_captures(position: Position) -> tuple[Move, ...]:
+    """Every complete capture by every route, whether the majority rule allows it or not."""
+    gen = position._generator
+    board = position._board
+    return tuple(Move._from_raw(raw, position) for raw in gen.captures(board, gen.own_squares(board)))
+
+
 def shorter_captures(position: Position) -> tuple[Move, ...]:
     """The complete captures the majority rule forbids because they take fewer pieces."""
-    gen = position._generator
     allowed = set(position.legal_moves)
-    shorter = [Move._from_raw(raw, position) for raw in gen.captures(position._board, gen.own_squares(position._board))]
-    return tuple(dict.fromkeys(m for m in shorter if m not in allowed))
+    return tuple(dict.fromkeys(m for m in all_captures(position) if m not in allowed))
 
 
 def why_piece_cannot_move(position: Position, square: str) -> str | None:

@@ -31,10 +31,10 @@ from .errors import DamlibError
 from .exercises import EXERCISES, Exercise
 from .game import Game
 from .position import Move, Position, Variant
-from .referee import capture_stages, describe, explain, shorter_captures, why_piece_cannot_move
-from .rules import GERMAN, RUSSIAN, TURKISH, rules as _rules
+from .referee import CaptureStage, all_captures, capture_stages, describe, explain, shorter_captures, why_piece_cannot_move
+from .rules import GERMAN, RUSSIAN, TURKISH, Rules, rules as _rules
 from .search import best_move
-from .squares import SQUARE_NAMES
+from .squares import SQUARE_NAMES, dark, tables
 
 GAMES = (GERMAN, RUSSIAN, TURKISH)
 IMAGE_SIZE = 360
@@ -135,8 +135,9 @@ class CaptureStepper(w.VBox):
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
         self._fill_choices()
+        self._note = ""
         if move:
-            self.choice.value = self.position.parse_move(move)
+            self._select(move)
         self.choice.observe(lambda _: self._show_move(), "value")
         self.forbidden.observe(lambda _: self._fill_choices(), "value")
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
@@ -145,6 +146,15 @@ class CaptureStepper(w.VBox):
 
     def __repr__(self) -> str:
         return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
+
+    def _select(self, move: Move | str) -> None:
+        """Show ``move`` if it is one of the listed captures; otherwise say why not."""
+        wanted = str(move).strip().lower().replace("x", ":").replace("-", ":")
+        for _, option in self.choice.options:
+            if option and wanted in (str(option), f"{option.start}:{option.end}"):
+                self.choice.value = option
+                return
+        self._note = explain(self.position, str(move))
 
     def _fill_choices(self) -> None:
         legal = [m for m in self.position.legal_moves if m.is_capture]
@@ -165,7 +175,7 @@ class CaptureStepper(w.VBox):
         self._show_stage()
 
     @property
-    def stage(self):
+    def stage(self) -> CaptureStage | None:
         """The :class:`~damlib.referee.CaptureStage` shown now, or ``None`` without a capture."""
         return self.stages[self.steps.slider.value] if self.stages else None
 
@@ -182,13 +192,15 @@ class CaptureStepper(w.VBox):
             text += f" <b>[{stage.rule}]</b>"
         if move not in self.position.legal_moves:
             text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
+        if self._note:
+            text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
         self.caption.value = text
 
 
 #: Built-in positions for the promotion edge cases, by what they show.
 PROMOTION_EXAMPLES: dict[str, str] = {
     "jumps onto the last rank and can jump on": "W:Wb6:Bc7,e7",
-    "a capture ends on the last rank": "W:Wb6:Bc7,f6",
+    "jumps onto the last rank; only a king could take on": "W:Wb6:Bc7,f6",
     "passes the last rank and ends on it again": "W:Wb6:Bc7,e7,g7",
     "crowned, then captures back down the file": "W:Wd6:Bd7,d4",
     "crowned, then captures along the last rank": "W:Wd6:Bd7,b8",
@@ -198,8 +210,8 @@ PROMOTION_EXAMPLES: dict[str, str] = {
 def _crossing_capture(position: Position) -> Move | None:
     """The capture to compare: one that reaches the last rank if there is one."""
     captures = [m for m in position.legal_moves if m.is_capture]
-    last = "8" if position.turn == "white" else "1"
-    return next((m for m in captures if any(s[1] == last for s in m.path[1:])), captures[0] if captures else None)
+    last = {SQUARE_NAMES[s] for s in tables(position.rules, position.turn == "white").last_rank}
+    return next((m for m in captures if last & set(m.path[1:])), captures[0] if captures else None)
 
 
 class PromotionExplorer(w.VBox):
@@ -254,7 +266,7 @@ class PromotionExplorer(w.VBox):
 class _Column(w.VBox):
     """One game's picture and caption in the :class:`PromotionExplorer`."""
 
-    def __init__(self, rules, size: int) -> None:
+    def __init__(self, rules: Rules, size: int) -> None:
         self.rules, self.size = rules, size
         self.image = _image(b"", size)
         self.caption = w.HTML(layout=w.Layout(width=f"{size}px"))
@@ -289,11 +301,12 @@ class _Column(w.VBox):
 
 
 # Filled glyphs for both sides, coloured: outline and filled glyphs look too alike.
-_GLYPHS = {1: "⛂", 2: "⛃", -1: "⛂", -2: "⛃"}
-_PIECE_COLORS = {1: "#ffffff", 2: "#ffffff", -1: "#111111", -2: "#111111"}
+_GLYPHS = {False: "⛂", True: "⛃"}
+_COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
+           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"],
+           "white": "#ffffff", "black": "#111111"}
 #: an empty square's label: a browser keeps the old text when a button's is set to ""
 _EMPTY = "\u00a0"
-_COLORS = {"light": "#f0d9b5", "dark": "#b58863", "selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a"}
 
 
 class PlayBoard(w.VBox):
@@ -332,6 +345,8 @@ class PlayBoard(w.VBox):
                                    value=computer or "", description="Computer")
         self.take_back_button = _button("Take back and capture", "make the mistake be taken back", "take-back", self.take_back)
         self.let_stand_button = _button("Let it stand", "let the mistaken move stand", "let-stand", self.let_stand)
+        self.end_button = _button("End the move here", "referee mode: stop the capture on this square", "end-here",
+                                  self.end_here)
         self.status = w.HTML()
         self.status.add_class("damlib-status")
         self.move_list = w.HTML()
@@ -342,7 +357,7 @@ class PlayBoard(w.VBox):
             _button("Flip", "turn the board around", "flip", self.flip),
         ])
         self.variant.observe(lambda _: self.new_game(), "value")
-        self.referee.observe(lambda _: self.new_game(self.game.positions[0] if fen else None), "value")
+        self.referee.observe(lambda change: self._set_referee(change["new"]), "value")
         self.computer.observe(lambda _: self._computer_moves(), "value")
         self._rendered: dict[str, tuple] = {}
         self.new_game(Position.from_fen(fen, self.variant.value) if fen else None)
@@ -353,7 +368,7 @@ class PlayBoard(w.VBox):
                         w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels])]),
                 w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", width="320px")),
             ]),
-            controls, w.HBox([self.take_back_button, self.let_stand_button]),
+            controls, w.HBox([self.end_button, self.take_back_button, self.let_stand_button]),
         ])
 
     def __repr__(self) -> str:
@@ -401,6 +416,7 @@ class PlayBoard(w.VBox):
         except DamlibError as error:
             self.message = str(error)
         self.refresh()
+        self._computer_moves()  # the computer may have the first move
 
     def take_back(self) -> None:
         """The opponent's choice after a capture mistake: take it back (DE-PENALTY)."""
@@ -409,6 +425,10 @@ class PlayBoard(w.VBox):
     def let_stand(self) -> None:
         """The opponent's choice after a capture mistake: let it stand (DE-PENALTY)."""
         self._act(self.game.let_stand)
+
+    def end_here(self) -> None:
+        """Referee mode: end a capture on the landing square chosen last, even if it could go on."""
+        self._act(lambda: self._play(":".join(self.path)))
 
     def _act(self, action: Callable[[], Any]) -> None:
         try:
@@ -419,14 +439,23 @@ class PlayBoard(w.VBox):
         self.refresh()
         self._computer_moves()
 
+    def _set_referee(self, on: bool) -> None:
+        self.game.referee = on
+        self.path = []
+        self.refresh()
+
     # -- clicks -----------------------------------------------------------------
+
+    def _routes(self) -> tuple[Move, ...]:
+        """The moves clicks may build: the legal ones, and in referee mode every capture
+        route too, since a capture mistake may be played on purpose."""
+        position = self.game.position
+        return (all_captures(position) if self.game.referee else ()) or position.routes()
 
     def targets(self) -> set[str]:
         """The squares a click may go to next, from the piece and landings chosen so far."""
-        if not self.path:
-            return set()
         n = len(self.path)
-        return {m.path[n] for m in self.game.position.routes() if m.path[:n] == tuple(self.path) and len(m.path) > n}
+        return {m.path[n] for m in self._routes() if n and m.path[:n] == tuple(self.path) and len(m.path) > n}
 
     def click(self, square: str) -> None:
         """What a click on ``square`` does: select a piece, or move it."""
@@ -440,29 +469,40 @@ class PlayBoard(w.VBox):
 
     def _click(self, square: str) -> None:
         game = self.game
+        own = self._own(square)
         if game.result or game.pending:
             self.message = str(game.result) if game.result else "First choose: take back, or let it stand."
-        elif not self.path or (len(self.path) == 1 and self._can_move(square)):
-            if self._can_move(square):
-                self.path = [] if self.path == [square] else [square]
-            else:
-                self.message = why_piece_cannot_move(game.position, square) or ""
+        elif self.path == [square]:
+            self.path = []
+        elif own and len(self.path) <= 1 and self._can_move(square):
+            self.path = [square]
+        elif not self.path or (own and len(self.path) == 1):
+            self.path = []
+            self.message = why_piece_cannot_move(game.position, square) or ""
         elif square in self.targets():
             self.path.append(square)
             n = len(self.path)
-            routes = [m for m in game.position.routes() if m.path[:n] == tuple(self.path)]
-            if len(set(routes)) == 1:
-                self._play(next((m for m in routes if len(m.path) == n), routes[0]))
+            routes = [m for m in self._routes() if m.path[:n] == tuple(self.path)]
+            complete = [m for m in routes if len(m.path) == n]
+            # in referee mode a capture may be stopped early on purpose, so wait for every
+            # landing; otherwise play as soon as all ways on are the same move
+            if self.game.referee:
+                done = len(complete) == len(routes)
+            else:
+                done = len(set(routes)) == 1
+            if done:
+                self._play((complete or routes)[0])
         else:
             self._play("-".join(self.path + [square]))
 
+    def _own(self, square: str) -> bool:
+        piece = self.game.position.pieces.get(square)
+        return piece is not None and piece.color == self.game.position.turn
+
     def _can_move(self, square: str) -> bool:
-        """Whether a click on ``square`` may select it: a piece with a legal move, or,
-        in referee mode, any piece of the side to move, since mistakes are allowed."""
-        if self.game.referee:
-            piece = self.game.position.pieces.get(square)
-            return piece is not None and piece.color == self.game.position.turn
-        return any(m.start == square for m in self.game.legal_moves)
+        """Whether a click may select ``square``: a piece with a legal move, or, in
+        referee mode, any piece of the side to move, since mistakes are allowed."""
+        return self.game.referee or any(m.start == square for m in self.game.legal_moves)
 
     def _play(self, move: Move | str) -> None:
         try:
@@ -472,21 +512,29 @@ class PlayBoard(w.VBox):
             self.message = explain(self.game.position, move) if isinstance(move, str) else str(error)
 
     def _computer_moves(self) -> None:
-        game = self.game
-        while self.computer.value == game.position.turn and not game.result and not game.pending:
-            game.play(best_move(game.position, seconds=self.seconds))
-            self.refresh()
+        """Let the computer play its side, and make its choice after a capture mistake."""
+        game, side = self.game, self.computer.value
+        while side and not game.result:
+            pending = game.pending
+            if pending and pending.offender != side:
+                game.take_back()  # the computer holds the offender to the rule
+                self.message = f"The computer chose: take the move back and capture correctly ({pending.rule})."
+            elif pending or game.position.turn != side:
+                break
+            else:
+                game.play(best_move(game.position, seconds=self.seconds))
+        self.refresh()
 
     # -- showing ----------------------------------------------------------------
 
     def refresh(self) -> None:
         """Bring the squares, status and move list up to date with the game."""
         pos, game = self.game.position, self.game
+        pieces = pos.pieces
         targets = self.targets()
         last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
         for name, button in self.squares.items():
-            number = SQUARE_NAMES.index(name)
-            value = pos._board[number]
+            piece = pieces.get(name)
             if self.path and name == self.path[0]:
                 color = _COLORS["selected"]
             elif name in targets or name in self.path:
@@ -494,14 +542,15 @@ class PlayBoard(w.VBox):
             elif name in last:
                 color = _COLORS["last"]
             else:
-                color = _COLORS["dark" if (number % 8 + number // 8) % 2 == 0 else "light"]
-            state = (_GLYPHS.get(value, _EMPTY), color, _PIECE_COLORS.get(value, "#000000"))
+                color = _COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
+            state = (_GLYPHS[piece.is_king], color, _COLORS[piece.color]) if piece else (_EMPTY, color, _COLORS["black"])
             if self._rendered.get(name) != state:
                 button.description, button.style.button_color, button.style.text_color = state
                 self._rendered[name] = state
         self.take_back_button.layout.display = self.let_stand_button.layout.display = (
             "flex" if game.pending else "none"
         )
+        self.end_button.layout.display = "flex" if game.referee and len(self.path) > 1 and not game.pending else "none"
         self.status.value = self._status_text()
         self.move_list.value = f"<b>Moves</b><br>{html.escape(move_list(game)) or '—'}"
 
@@ -533,13 +582,15 @@ def move_list(game: Game) -> str:
 
 
 _NOT_MOVES = re.compile(r"^(\d+\.+|\*|[012]-[012]|1/2-1/2|…)$")
+_MOVE_NUMBER = re.compile(r"^\d+\.+")
 
 
 def _move_texts(moves: str | Iterable[str]) -> list[str]:
     """Move texts from a list, or from PDN-like text with numbers and a result."""
     if isinstance(moves, str):
         moves = re.sub(r"\{[^}]*\}", " ", moves).split()
-    return [m for m in (t.strip() for t in moves) if m and not _NOT_MOVES.match(m)]
+    texts = (_MOVE_NUMBER.sub("", t.strip()) if not _NOT_MOVES.match(t.strip()) else "" for t in moves)
+    return [t for t in texts if t]
 
 
 class GameReplay(w.VBox):
@@ -567,7 +618,7 @@ class GameReplay(w.VBox):
             try:
                 self.game.play(text)
             except DamlibError as error:
-                self.error = f"Move {len(self.game.moves) + 1}, {text}: {error}"
+                self.error = f"{_move_number(self.game, len(self.game.moves) + 1)} {text}: {error}"
                 break
         self.steps = _Steps("Move")
         self.image = _image(b"", size)

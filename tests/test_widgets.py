@@ -49,6 +49,13 @@ def test_stepper_shows_forbidden_shorter_captures_on_request():
     assert stepper.choice.value == Move(("e3", "c5", "a7"), ("d4", "b6"))
 
 
+def test_stepper_move_that_is_not_listed_is_explained_not_raised():
+    stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN, move="c3-d4")
+    assert "Cannot show" in stepper.caption.value and stepper.choice.value.path == ("e3", "c5", "a7")
+    forbidden = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN, move="e3xg5", show_forbidden=True)
+    assert forbidden.choice.value.path == ("e3", "g5") and "DE-MAJORITY" in forbidden.caption.value
+
+
 def test_stepper_without_a_capture_says_so():
     stepper = CaptureStepper(Position.start(GERMAN))
     assert stepper.stage is None and "no capture" in stepper.caption.value
@@ -158,9 +165,57 @@ def test_play_board_referee_german_choice():
     assert "First choose" in board.status.value
     board.take_back_button.click()
     assert board.game.moves == () and board.take_back_button.layout.display == "none"
-    click(board, "e3", "g5")
-    board.let_stand_button.click()
-    assert board.game.pending is None and board.game.position.turn == "black"
+    click(board, "e3", "g5")  # after a take-back White must capture correctly
+    assert board.game.moves == () and "DE-MAJORITY" in board.status.value
+    fresh = PlayBoard(GERMAN, referee=True, fen="W:We3,h2:Bd4,f4,b6,h8")
+    click(fresh, "e3", "g5")
+    fresh.let_stand_button.click()
+    assert fresh.game.pending is None and fresh.game.position.turn == "black"
+
+
+def test_play_board_referee_multi_jump_mistakes_and_ending_early():
+    # f2:d4:b2 takes two where f2:h4:f6:h8 takes three
+    board = PlayBoard(GERMAN, referee=True, fen="W:Wf2:Bg5,e3,c3,g3,g7")
+    click(board, "f2", "d4")
+    assert board.game.moves == () and board.end_button.layout.display == "flex"
+    click(board, "b2")  # nothing goes further: the mistake is played
+    assert board.game.pending.move.path == ("f2", "d4", "b2")
+    board.take_back_button.click()
+    click(board, "f2", "h4", "f6", "h8")
+    assert [str(m) for m in board.game.moves] == ["f2:h4:f6:h8"]
+    board = PlayBoard(GERMAN, referee=True, fen="W:Wc3:Bd4,f6,h8")
+    click(board, "c3", "e5")
+    assert board.game.moves == ()  # it could go on: the board waits
+    board.end_button.click()
+    assert board.game.pending.move.path == ("c3", "e5") and "DE-PENALTY" in board.status.value
+
+
+def test_play_board_referee_toggle_keeps_the_game():
+    board = PlayBoard(GERMAN)
+    click(board, "c3", "d4")
+    board.referee.value = True
+    assert board.game.referee and len(board.game.moves) == 1
+
+
+def test_play_board_computer_chooses_after_a_mistake():
+    board = PlayBoard(GERMAN, referee=True, computer="black", fen="W:We3,h2:Bd4,f4,b6,h8", seconds=0.05)
+    click(board, "h2", "g3")
+    assert board.game.moves == () and board.game.pending is None
+    assert "computer chose" in board.status.value and "DE-PENALTY" in board.status.value
+    assert board.take_back_button.layout.display == "none"
+
+
+def test_play_board_explains_a_blocked_piece_even_with_one_selected():
+    board = PlayBoard(GERMAN)
+    click(board, "c3", "b2")
+    assert board.path == [] and "is blocked (DE-MAN-MOVE)" in board.status.value
+
+
+def test_play_board_undo_lets_a_computer_with_white_move_again():
+    board = PlayBoard(GERMAN, computer="white", seconds=0.05)
+    assert len(board.game.moves) == 1
+    board.undo()
+    assert len(board.game.moves) == 1 and board.game.position.turn == "black"
 
 
 def test_play_board_referee_turkish_loss():
@@ -203,3 +258,8 @@ def test_replay_stops_at_a_bad_move_and_says_why():
     assert replay.steps.slider.max == 2
     replay.steps.buttons["last"].click()
     assert "replay stops here" in replay.caption.value and "DE-MANDATORY" in replay.caption.value
+    assert "2. a3-b4" in replay.caption.value  # numbered as the game text numbers it
+
+
+def test_replay_reads_move_numbers_without_spaces():
+    assert GameReplay("1.c3-d4 f6-e5 2.d4xf6 1-0", GERMAN).steps.slider.max == 3
