@@ -63,7 +63,7 @@ from PIL import Image
 from .errors import DamlibError, SquareError
 from .notation import parse_move_text
 from .position import Move, Position
-from .squares import SQUARE_NAMES, parse_square, playable
+from .squares import SQUARE_NAMES, dark, parse_square, playable
 
 Subject = Union[Position, Move]
 Route = tuple[int, ...]
@@ -395,7 +395,7 @@ def _prepare_axes(ax: Axes, layout: _Layout) -> float:
 
 def _dark(square: int, opts: _Options) -> bool:
     """Whether ``square`` is drawn dark: a1's colour is dark (DE-BOARD, TR-BOARD) unless inverted."""
-    return ((square % 8 + square // 8) % 2 == 0) != opts.light_playable
+    return dark(square) != opts.light_playable
 
 
 def _names(ax: Axes, squares: Iterable[int], opts: _Options, unit: float, zorder: int) -> list[Artist]:

@@ -24,7 +24,7 @@ from .errors import DamlibError
 from .game import Game
 from .position import Move, Position
 from .referee import describe, explain
-from .rules import rules as _rules
+from .rules import Rules, rules as _rules
 
 QUESTIONS = {
     "moves": "Which moves are legal? Write them all, separated by commas.",
@@ -63,13 +63,17 @@ class Exercise:
             raise DamlibError("a 'crown' exercise needs a move, and only it does")
         if self.move:
             self.position.parse_move(self.move)  # a move that is not legal here is a broken exercise
+        if self.kind == "winner" and Game(self.position).result is None:
+            raise DamlibError(f"a 'winner' exercise needs a finished game; {self.fen} is not over")
 
     @property
     def position(self) -> Position:
+        """The exercise's position."""
         return Position.from_fen(self.fen, self.variant)
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
+        """The rules of the exercise's game."""
         return _rules(self.variant)
 
     @property
@@ -115,8 +119,10 @@ class Exercise:
         """Whether ``answer`` is right, with the explanation either way."""
         if self.kind == "moves":
             return self._check_moves(answer)
-        given = str(answer).strip().lower()
-        right = given == self.answer or (self.kind == "crown" and given[:1] == self.answer[0] and given in ("y", "n"))
+        words = str(answer).strip().lower().split()
+        # "White wins", "y", "Yes." all count: the first word decides
+        given = words[0].strip(".!") if words else ""
+        right = given == self.answer or (self.kind == "crown" and given in ("y", "n") and given == self.answer[0])
         return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
 
     def _check_moves(self, answer: str) -> Feedback:
@@ -137,25 +143,22 @@ class Exercise:
         return Feedback(False, "Not quite. " + " ".join(parts))
 
 
-def _ex(fen: str, variant: str, kind: str, move: str | None = None) -> Exercise:
-    return Exercise(fen, variant, kind, move)
-
-
 #: The class set: several positions per game, one of each kind of question.
 EXERCISES: tuple[Exercise, ...] = (
-    _ex("W:Wc3,g3:Bd4,h8", "german", "moves"),
-    _ex("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"),
-    _ex("W:Wb6:Bc7,e7", "german", "crown", "b6:d8:f6"),
-    _ex("B:Wa1,c1:Bb2", "german", "winner"),
-    _ex("W:Wc5,h2:Bd6,f6", "german", "moves"),
-    _ex("W:Wb6:Bc7,e7", "russian", "crown", "b6:d8:f6"),
-    _ex("W:Wb6:Bc7,f6", "russian", "moves"),
-    _ex("W:WKa1:Bc3,f4,f2,b4", "russian", "most"),
-    _ex("W:Wd4:Be5,h8", "turkish", "moves"),
-    _ex("W:Wd4:Bd6,h8", "turkish", "moves"),
-    _ex("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"),
-    _ex("W:Wd6:Bd7,b8", "turkish", "crown", "d6:d8:a8"),
-    _ex("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"),
+    Exercise("W:Wc3,g3:Bd4,h8", "german", "moves"),
+    Exercise("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"),
+    Exercise("W:Wb6:Bc7,e7", "german", "crown", "b6:d8:f6"),
+    Exercise("B:Wa1,c1:Bb2", "german", "winner"),
+    Exercise("W:Wc5,h2:Bd6,f6", "german", "moves"),
+    Exercise("W:Wb6:Bc7,e7", "russian", "crown", "b6:d8:f6"),
+    Exercise("W:Wb6:Bc7,f6", "russian", "moves"),
+    Exercise("W:WKa1:Bc3,f4,f2,b4", "russian", "most"),
+    Exercise("W:Wh2:Bg3,f4", "russian", "winner"),
+    Exercise("W:Wd4:Be5,h8", "turkish", "moves"),
+    Exercise("W:Wd4:Bd6,h8", "turkish", "moves"),
+    Exercise("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"),
+    Exercise("W:Wd6:Bd7,b8", "turkish", "crown", "d6:d8:a8"),
+    Exercise("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"),
 )
 
 

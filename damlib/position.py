@@ -37,6 +37,7 @@ class Piece(enum.Enum):
 
     @property
     def is_king(self) -> bool:
+        """Whether the piece is a king (a crowned man)."""
         return abs(self.value) == 2
 
     @property
@@ -91,14 +92,17 @@ class Move:
 
     @property
     def start(self) -> str:
+        """The square the moving piece starts from."""
         return self.path[0]
 
     @property
     def end(self) -> str:
+        """The square the moving piece ends on."""
         return self.path[-1]
 
     @property
     def is_capture(self) -> bool:
+        """Whether the move captures at least one piece."""
         return bool(self.captured)
 
     def __str__(self) -> str:

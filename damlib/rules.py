@@ -38,7 +38,7 @@ RULE_TEXT: dict[str, str] = {
     "DE-MAJORITY": "You must take the greatest number of pieces; men and kings count the same.",
     "DE-STRIKE": "Jumped pieces stay on the board until the last jump and may not be jumped twice.",
     "DE-PROMOTE": "A man that ends its move on the last rank becomes a king.",
-    "DE-PROMOTE-PASS": "A man that jumps onto the last rank and can jump on must do so, and stays a man.",
+    "DE-PROMOTE-PASS": "A man that jumps onto the last rank and can jump on must do so, and stays a man unless the capture ends on the last rank again.",
     "DE-PENALTY": "After a capture mistake the opponent chooses: take the move back and capture correctly, or let it stand.",
     "DE-WIN": "A player wins when the opponent has no pieces or cannot move.",
     "DE-DRAW": "A position repeated three times is a draw.",
@@ -46,7 +46,7 @@ RULE_TEXT: dict[str, str] = {
     "TR-BOARD": "All 64 squares of the 8×8 board are used.",
     "TR-START": "White men on ranks 2 and 3, Black men on ranks 6 and 7; White moves first.",
     "TR-MAN-MOVE": "A man moves one square sideways, straight forward or diagonally forward.",
-    "TR-MAN-CAPTURE": "A man captures by short capture in the same five directions.",
+    "TR-MAN-CAPTURE": "A man captures by short capture sideways, straight forward or diagonally forward, never backward.",
     "TR-KING": "A king moves and captures along ranks and files only, over any distance.",
     "TR-MANDATORY": "Capturing is compulsory, and a piece that can jump again must.",
     "TR-MAJORITY": "You must take the greatest number of pieces; men and kings count the same.",
@@ -160,12 +160,20 @@ _ROWS = (
 def rule_table(*games: Rules) -> str:
     """A Markdown table comparing ``games`` rule by rule, read from their values.
 
+    Each entry cites the rule ID it follows; where a game of rules published
+    elsewhere departs from the rule text, the entry says "published" instead.
+
     >>> print(rule_table(GERMAN, RUSSIAN).splitlines()[7])
     | a man reaching the last rank mid-capture | goes on as a man (DE-PROMOTE-PASS) | is crowned and captures on as a king (RU-PROMOTE) |
     """
     lines = ["| rule | " + " | ".join(g.name for g in games) + " |", "|---" * (len(games) + 1) + "|"]
     for label, topic, phrase in _ROWS:
-        lines.append(f"| {label} | " + " | ".join(f"{phrase(g)} ({g.rule_id(topic)})" for g in games) + " |")
+        def cite(game: Rules) -> str:
+            text = SEED_GAMES[game.family]
+            follows = game.name in SEED_NAMES or phrase(game) == phrase(text)
+            return f"{phrase(game)} ({game.rule_id(topic) if follows else 'published rules'})"
+
+        lines.append(f"| {label} | " + " | ".join(cite(g) for g in games) + " |")
     return "\n".join(lines)
 
 
@@ -229,6 +237,11 @@ TURKISH_PUBLISHED = dataclasses.replace(
     no_king_reversal=True,
     crown_mid_capture=False,
 )
+
+#: The games of the rule text, whose rule IDs RULES.md defines; per family, the one
+#: whose rules the family's IDs describe.
+SEED_NAMES = frozenset({GERMAN.name, RUSSIAN.name, TURKISH.name})
+SEED_GAMES = {"DE": GERMAN, "TR": TURKISH}
 
 VARIANTS: dict[str, Rules] = {
     r.name.lower(): r for r in (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, TURKISH_PUBLISHED)

@@ -18,9 +18,14 @@ SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in "12345678" for f in FILES)
 _BY_NAME = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
+def dark(square: int) -> bool:
+    """Whether ``square`` has a1's colour: dark on a real board."""
+    return (square % 8 + square // 8) % 2 == 0
+
+
 def playable(square: int, rules: Rules) -> bool:
-    """Whether ``square`` is one the game is played on."""
-    return rules.all_squares or (square % 8 + square // 8) % 2 == 0
+    """Whether ``square`` is one the game is played on (DE-BOARD, TR-BOARD)."""
+    return rules.all_squares or dark(square)
 
 
 def square_number(text: str) -> int:

@@ -9,9 +9,36 @@ from damlib.exercises import EXERCISES, Exercise, save_worksheet
 from damlib.widgets import Exercises
 
 
+# The class set's answers, worked out by hand from RULES.md.
+ANSWERS = {
+    ("W:Wc3,g3:Bd4,h8", "german", "moves"): "c3:e5",
+    ("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"): "2",
+    ("W:Wb6:Bc7,e7", "german", "crown"): "no",
+    ("B:Wa1,c1:Bb2", "german", "winner"): "white",
+    ("W:Wc5,h2:Bd6,f6", "german", "moves"): "c5:e7:g5",
+    ("W:Wb6:Bc7,e7", "russian", "crown"): "yes",
+    ("W:Wb6:Bc7,f6", "russian", "moves"): "b6:d8:g5, b6:d8:h4",
+    ("W:WKa1:Bc3,f4,f2,b4", "russian", "most"): "3",
+    ("W:Wh2:Bg3,f4", "russian", "winner"): "black",
+    ("W:Wd4:Be5,h8", "turkish", "moves"): "d4:f6",
+    ("W:Wd4:Bd6,h8", "turkish", "moves"): "d4-c4, d4-e4, d4-d5, d4-c5, d4-e5",
+    ("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"): "4",
+    ("W:Wd6:Bd7,b8", "turkish", "crown"): "yes",
+    ("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"): "black",
+}
+
+
+def test_the_class_set_has_every_kind_for_every_game():
+    kinds = {(t.variant, t.kind) for t in EXERCISES}
+    assert kinds == {(g, k) for g in ("german", "russian", "turkish") for k in ("moves", "most", "crown", "winner")}
+    assert {(t.fen, t.variant, t.kind) for t in EXERCISES} == set(ANSWERS)
+
+
 @pytest.mark.parametrize("task", EXERCISES, ids=[f"{t.variant}-{t.kind}-{t.fen}" for t in EXERCISES])
-def test_every_exercise_accepts_its_answer_and_cites_a_rule(task):
-    verdict = task.check(task.answer)
+def test_every_exercise_has_the_right_answer_and_cites_a_rule(task):
+    expected = ANSWERS[(task.fen, task.variant, task.kind)]
+    assert set(task.answer.split(", ")) == set(expected.split(", "))
+    verdict = task.check(expected)
     assert verdict.correct and verdict.text.startswith("Right")
     if task.kind != "moves":
         assert re.search(r"\((DE|RU|TR)-[A-Z-]+\)", verdict.text)
@@ -41,6 +68,12 @@ def test_most_and_winner_answers():
     assert winner.check("black").correct and "TR-WIN" in winner.check("white").text
 
 
+def test_winner_answers_may_be_written_as_sentences():
+    task = Exercise("B:Wa1,c1:Bb2", "german", "winner")
+    assert task.check("White wins").correct and task.check("white.").correct
+    assert not task.check("Black wins").correct
+
+
 def test_broken_exercises_are_refused():
     with pytest.raises(DamlibError, match="unknown exercise kind"):
         Exercise("W:Wc3:Bd4", "german", "riddle")
@@ -48,6 +81,8 @@ def test_broken_exercises_are_refused():
         Exercise("W:Wc3:Bd4", "german", "crown", "c3-d4")  # not legal here
     with pytest.raises(DamlibError, match="needs a move"):
         Exercise("W:Wc3:Bd4", "german", "crown")
+    with pytest.raises(DamlibError, match="not over"):
+        Exercise("W:Wc3:Bf6", "german", "winner")
 
 
 def test_worksheet_and_answer_key_pdfs(tmp_path):

@@ -6,7 +6,7 @@ import pytest
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Position, rules
 from damlib.errors import VariantError
-from damlib.rules import RULE_TEXT
+from damlib.rules import RULE_TEXT, rule_table
 
 
 @pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
@@ -40,3 +40,12 @@ def test_every_rule_id_a_game_cites_is_a_known_rule():
               "removal", "promote", "promote-mid", "penalty", "win", "draw"]
     cited = {r.rule_id(t) for r in (GERMAN, RUSSIAN, TURKISH) for t in topics}
     assert cited == set(RULE_TEXT)
+
+
+def test_rule_table_cites_ids_only_where_a_game_follows_the_text():
+    rows = {line.split(" | ")[0]: line for line in rule_table(TURKISH, TURKISH_PUBLISHED).splitlines()}
+    assert "left, right, forward, diagonally forward (TR-MAN-MOVE) | left, right, forward (published rules)" in rows["| men move"]
+    assert "(TR-KING)" in rows["| kings"].split(" | ")[2]  # the published kings move as the text's do
+    german = rule_table(GERMAN, RUSSIAN).splitlines()
+    assert sum("published" in line for line in german) == 0
+    assert [line for line in german if "DE-PROMOTE-PASS" in line and "RU-PROMOTE" in line]
