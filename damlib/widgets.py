@@ -50,6 +50,12 @@ def _image(png: bytes, size: int = IMAGE_SIZE) -> w.Image:
     return w.Image(value=png, format="png", width=size, layout=w.Layout(max_width="100%"))
 
 
+def _prose(text: str) -> str:
+    """HTML for a widget's caption or status: wrapped, since a widget's text does not
+    wrap by itself in JupyterLab."""
+    return f'<div style="white-space: normal; line-height: 1.4">{text}</div>' if text else ""
+
+
 def _button(description: str, tooltip: str, name: str, handler: Callable[[], None]) -> w.Button:
     button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
     button.add_class(f"damlib-{name}")
@@ -184,7 +190,7 @@ class CaptureStepper(w.VBox):
         name = self.position.rules.name
         if stage is None:
             self.image.value = diagram.png(self.position, title=f"{name}: no capture", size=self.size)
-            self.caption.value = f"There is no capture here; {self.position.turn.capitalize()} to move."
+            self.caption.value = _prose(f"There is no capture here; {self.position.turn.capitalize()} to move.")
             return
         self.image.value = _stage_picture(stage, f"{name}: {move}", self.size)
         text = html.escape(stage.caption)
@@ -194,7 +200,7 @@ class CaptureStepper(w.VBox):
             text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
         if self._note:
             text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
-        self.caption.value = text
+        self.caption.value = _prose(text)
 
 
 #: Built-in positions for the promotion edge cases, by what they show.
@@ -254,7 +260,7 @@ class PromotionExplorer(w.VBox):
         longest = max((len(c.stages) for c in self.columns.values()), default=1)
         self.message.value = ""
         if all(c.error for c in self.columns.values()):
-            self.message.value = f"<b>Cannot show this FEN:</b> {html.escape(self.columns['German'].error)}"
+            self.message.value = _prose(f"<b>Cannot show this FEN:</b> {html.escape(self.columns['German'].error)}")
         self.steps.reset(max(0, longest - 1))
         self._show_stage()
 
@@ -289,22 +295,23 @@ class _Column(w.VBox):
     def show(self, step: int) -> None:
         if self.error:
             self.image.value = b""
-            self.caption.value = f"Not a {self.rules.name} position: {html.escape(self.error)}"
+            self.caption.value = _prose(f"Not a {self.rules.name} position: {html.escape(self.error)}")
             return
         if not self.stages:
             self.image.value = diagram.png(self.position, title="no capture", size=self.size)
-            self.caption.value = f"No capture in {self.rules.name} draughts here."
+            self.caption.value = _prose(f"No capture in {self.rules.name} draughts here.")
             return
         stage = self.stages[min(step, len(self.stages) - 1)]
         self.image.value = _stage_picture(stage, str(self.move), self.size)
-        self.caption.value = f"{html.escape(stage.caption)}" + (f" <b>[{stage.rule}]</b>" if stage.rule else "")
+        self.caption.value = _prose(html.escape(stage.caption) + (f" <b>[{stage.rule}]</b>" if stage.rule else ""))
 
 
-# Filled glyphs for both sides, coloured: outline and filled glyphs look too alike.
-_GLYPHS = {False: "⛂", True: "⛃"}
+# Hollow for White, filled for Black, crowned kings: dark ink reads on light and dark
+# squares alike (a white glyph vanishes on a light square), in greyscale too.
+_GLYPHS = {("white", False): "◯", ("black", False): "⬤", ("white", True): "♔", ("black", True): "♚"}
+_INK = "#111111"
 _COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
-           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"],
-           "white": "#ffffff", "black": "#111111"}
+           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
 #: an empty square's label: a browser keeps the old text when a button's is set to ""
 _EMPTY = "\u00a0"
 
@@ -333,7 +340,8 @@ class PlayBoard(w.VBox):
         self.message = ""
         self.squares = {name: self._square_button(name) for name in SQUARE_NAMES}
         self.grid = w.GridBox(layout=w.Layout(grid_template_columns="repeat(8, 44px)",
-                                              grid_template_rows="repeat(8, 44px)", grid_gap="0px", width="352px"))
+                                              grid_template_rows="repeat(8, 44px)", grid_gap="0px",
+                                              width="352px", min_width="352px", flex="0 0 auto"))
         self.grid.add_class("damlib-board")
         label = {"margin": "0", "padding": "0", "display": "flex", "justify_content": "center", "align_items": "center"}
         self.rank_labels = [w.Label(layout=w.Layout(width="24px", height="44px", **label)) for _ in range(8)]
@@ -363,11 +371,13 @@ class PlayBoard(w.VBox):
         self.new_game(Position.from_fen(fen, self.variant.value) if fen else None)
         super().__init__([
             w.HBox([self.variant, self.computer]), self.referee,
+            # the board keeps its size; the status panel goes below it when space is short
             w.HBox([
-                w.VBox([w.HBox([w.VBox(self.rank_labels), self.grid]),
-                        w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels])]),
-                w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", width="320px")),
-            ]),
+                w.VBox([w.HBox([w.VBox(self.rank_labels, layout=w.Layout(min_width="24px", flex="0 0 24px")), self.grid]),
+                        w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels])],
+                       layout=w.Layout(flex="0 0 auto", min_width="380px")),
+                w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px")),
+            ], layout=w.Layout(flex_flow="row wrap")),
             controls, w.HBox([self.end_button, self.take_back_button, self.let_stand_button]),
         ])
 
@@ -380,6 +390,7 @@ class PlayBoard(w.VBox):
         button = w.Button(description=_EMPTY, tooltip=name,
                           layout=w.Layout(width="44px", height="44px", padding="0", margin="0"))
         button.style.font_size = "28px"
+        button.style.text_color = _INK
         button.add_class(f"damlib-square-{name}")
         button.on_click(lambda _: self.click(name))
         return button
@@ -543,16 +554,16 @@ class PlayBoard(w.VBox):
                 color = _COLORS["last"]
             else:
                 color = _COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
-            state = (_GLYPHS[piece.is_king], color, _COLORS[piece.color]) if piece else (_EMPTY, color, _COLORS["black"])
+            state = (_GLYPHS[piece.color, piece.is_king] if piece else _EMPTY, color)
             if self._rendered.get(name) != state:
-                button.description, button.style.button_color, button.style.text_color = state
+                button.description, button.style.button_color = state
                 self._rendered[name] = state
         self.take_back_button.layout.display = self.let_stand_button.layout.display = (
             "flex" if game.pending else "none"
         )
         self.end_button.layout.display = "flex" if game.referee and len(self.path) > 1 and not game.pending else "none"
-        self.status.value = self._status_text()
-        self.move_list.value = f"<b>Moves</b><br>{html.escape(move_list(game)) or '—'}"
+        self.status.value = _prose(self._status_text())
+        self.move_list.value = _prose(f"<b>Moves</b><br>{html.escape(move_list(game)) or '—'}")
 
     def _status_text(self) -> str:
         game = self.game
@@ -600,8 +611,8 @@ class GameReplay(w.VBox):
 
     >>> replay = GameReplay("1. c3-d4 f6-e5 2. d4:f6 g7:e5", "german")
     >>> replay.steps.slider.value = 3
-    >>> replay.caption.value
-    '<b>2. d4:f6</b> (White): the man captures e5 (1 piece).'
+    >>> "<b>2. d4:f6</b> (White): the man captures e5 (1 piece)." in replay.caption.value
+    True
     """
 
     def __init__(
@@ -650,7 +661,7 @@ class GameReplay(w.VBox):
             text += f"<br><b>{html.escape(str(game.result))}</b>"
         if self.error and k == len(game.moves):
             text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
-        self.caption.value = text
+        self.caption.value = _prose(text)
 
 
 def _move_number(game: Game, k: int) -> str:
@@ -704,7 +715,7 @@ class Exercises(w.VBox):
         number = self.steps.slider.value + 1
         self.image.value = diagram.png(task.position, title=f"{number}. {task.rules.name}, {task.position.turn} to move",
                                        size=self.size)
-        self.question.value = f"<b>{html.escape(task.question)}</b>"
+        self.question.value = _prose(f"<b>{html.escape(task.question)}</b>")
         self.answer.value = ""
         self.feedback.value = ""
 
@@ -714,7 +725,7 @@ class Exercises(w.VBox):
         self.results[self.steps.slider.value] = verdict.correct
         right, answered = self.score
         mark = "✔" if verdict.correct else "✘"
-        self.feedback.value = f"{mark} {html.escape(verdict.text)}<br><i>Score: {right} of {answered}</i>"
+        self.feedback.value = _prose(f"{mark} {html.escape(verdict.text)}<br><i>Score: {right} of {answered}</i>")
 
 
 def _moves(n: int) -> str:

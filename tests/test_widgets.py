@@ -100,7 +100,7 @@ def test_play_board_select_highlight_and_move():
     assert board.squares["d4"].style.button_color != board.squares["f4"].style.button_color
     click(board, "d4")
     assert [str(m) for m in board.game.moves] == ["c3-d4"]
-    assert board.squares["d4"].description == "⛂" and board.squares["d4"].style.text_color == "#ffffff"
+    assert board.squares["d4"].description == "◯" and board.squares["f6"].description == "⬤"
     assert board.squares["c3"].description.strip() == ""
     assert "1. c3-d4" in board.move_list.value and "Black to move" in board.status.value
 
@@ -127,7 +127,7 @@ def test_play_board_multi_jump_by_landing_squares():
     assert board.game.moves == () and board.targets() == {"f6", "g5", "h4"}
     click(board, "h4")
     assert board.game.moves[0].path == ("b6", "d8", "h4")
-    assert board.squares["h4"].description == "⛃"  # crowned (RU-PROMOTE)
+    assert board.squares["h4"].description == "♔"  # crowned (RU-PROMOTE)
 
 
 def test_play_board_plays_a_capture_once_its_routes_are_one_move():
@@ -144,7 +144,7 @@ def test_play_board_undo_new_game_and_flip():
     assert [label.value for label in board.file_labels] == list("abcdefgh")
     click(board, "a3", "a4")
     board.undo()
-    assert board.game.moves == () and board.squares["a3"].description == "⛂"
+    assert board.game.moves == () and board.squares["a3"].description == "◯"
     first = board.grid.children[0]
     board.flip()
     assert board.grid.children[0] is board.squares["h1"] and first is board.squares["a8"]
