@@ -275,11 +275,13 @@ class _Column(w.VBox):
     def __init__(self, rules: Rules, size: int) -> None:
         self.rules, self.size = rules, size
         self.image = _image(b"", size)
-        self.caption = w.HTML(layout=w.Layout(width=f"{size}px"))
+        self.caption = w.HTML(layout=w.Layout(width="100%"))
         self.caption.add_class("damlib-caption")
         self.stages: tuple = ()
         self.error = ""
-        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.image, self.caption])
+        # the three columns share the width, however narrow the notebook
+        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.image, self.caption],
+                         layout=w.Layout(flex="1 1 0", min_width="0", max_width=f"{size}px", margin="0 6px 0 0"))
 
     def load(self, fen: str) -> None:
         self.stages, self.error, self.move = (), "", None
