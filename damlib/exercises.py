@@ -22,6 +22,7 @@ from pathlib import Path
 from . import diagram
 from .errors import DamlibError
 from .game import Game
+from .legality import pieces
 from .position import Move, Position
 from .referee import describe, explain
 from .rules import Rules, rules as _rules
@@ -107,9 +108,8 @@ class Exercise:
             if not pos.must_capture:
                 return f"There is no capture here ({pos.rules.rule_id('mandatory')} does not apply)."
             best = pos.legal_moves[0]
-            return f"The best capture, {best}, takes {len(best.captured)} " + (
-                "piece" if len(best.captured) == 1 else "pieces"
-            ) + f" — you must take the most ({pos.rules.rule_id('majority')})."
+            return (f"The best capture, {best}, takes {pieces(len(best.captured))}"
+                    f" — you must take the most ({pos.rules.rule_id('majority')}).")
         if self.kind == "crown":
             return f"In {self.move} {describe(pos.parse_move(self.move), pos)}"
         result = Game(pos).result

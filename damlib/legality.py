@@ -74,7 +74,7 @@ def _capture_rule_broken(rules: Rules, board: movegen.Board, white: bool, mistak
     end = SQUARE_NAMES[path[-1]]
     if not captured:
         return rules.rule_id("mandatory"), f"capturing is compulsory, and {best_text} takes {pieces(taken)}"
-    if mistake not in gen.captures(board, gen.own_squares(board)):
+    if mistake not in gen.captures(board):
         if abs(board[path[0]]) == 1 and path[-1] in gen.last_rank:
             rule = rules.rule_id("promote-mid")
             if rules.crown_mid_capture:

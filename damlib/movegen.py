@@ -76,8 +76,9 @@ class MoveGenerator:
                         out.append(((s, t), (), False))
         return out
 
-    def captures(self, board: Board, own: list[int], partial: bool = False) -> list[RawMove]:
-        """Every capture route, complete ones only unless ``partial``.
+    def captures(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
+        """Every capture route from the ``own`` squares (all the side's pieces by
+        default), complete ones only unless ``partial``.
 
         The majority rule is not applied here. With ``partial`` every prefix of
         a route is listed too: what a player might stop at by mistake.
@@ -85,7 +86,7 @@ class MoveGenerator:
         b = list(board)
         out: list[RawMove] = []
         opponent, man = self.opponent, self.man
-        for s in own:
+        for s in self.own_squares(board) if own is None else own:
             v = b[s]
             if v == man:
                 for _, over, land in self.man_jumps[s]:

@@ -14,7 +14,7 @@ from .errors import DamlibError
 from .legality import pieces as _pieces
 from .position import Move, Position
 from .rules import RULE_TEXT
-from .squares import SQUARE_NAMES, parse_square, tables
+from .squares import SQUARE_NAMES, parse_square
 
 _NAMES = {1: "man", 2: "king"}
 
@@ -47,7 +47,7 @@ def describe(move: Move, position: Position) -> str:
     """
     rules = position.rules
     piece = _NAMES[abs(position._board[move._raw[0][0]])]
-    last = tables(rules, position._white).last_rank
+    last = position._generator.last_rank
     if move.captured:
         text = f"the {piece} captures {', '.join(move.captured)} ({_pieces(len(move.captured))})"
         if len(position.legal_moves) > 1 and rules.majority:
@@ -96,7 +96,7 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     if before is None:
         raise DamlibError(f"{move} does not know the position it is played from")
     rules = before.rules
-    last_rank = tables(rules, before._white).last_rank
+    last_rank = before._generator.last_rank
     path, captured = move._raw[0], move._raw[1]
     board = list(before._board)
     piece = board[path[0]]
@@ -140,9 +140,7 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
 
 def all_captures(position: Position) -> tuple[Move, ...]:
     """Every complete capture by every route, whether the majority rule allows it or not."""
-    gen = position._generator
-    board = position._board
-    return tuple(Move._from_raw(raw, position) for raw in gen.captures(board, gen.own_squares(board)))
+    return tuple(Move._from_raw(raw, position) for raw in position._generator.captures(position._board))
 
 
 def shorter_captures(position: Position) -> tuple[Move, ...]:

@@ -168,13 +168,14 @@ def rule_table(*games: Rules) -> str:
     """
     lines = ["| rule | " + " | ".join(g.name for g in games) + " |", "|---" * (len(games) + 1) + "|"]
     for label, topic, phrase in _ROWS:
-        def cite(game: Rules) -> str:
-            text = SEED_GAMES[game.family]
-            follows = game.name in SEED_NAMES or phrase(game) == phrase(text)
-            return f"{phrase(game)} ({game.rule_id(topic) if follows else 'published rules'})"
-
-        lines.append(f"| {label} | " + " | ".join(cite(g) for g in games) + " |")
+        lines.append(f"| {label} | " + " | ".join(_cite(g, topic, phrase) for g in games) + " |")
     return "\n".join(lines)
+
+
+def _cite(game: Rules, topic: str, phrase) -> str:
+    """One entry of :func:`rule_table`: what ``game`` does, and the rule ID it follows."""
+    follows = game.name in SEED_NAMES or phrase(game) == phrase(SEED_GAMES[game.family])
+    return f"{phrase(game)} ({game.rule_id(topic) if follows else 'published rules'})"
 
 
 def _ranks(ranks: str, files: str = "abcdefgh", every: bool = True) -> tuple[str, ...]:
