@@ -8,9 +8,12 @@
 'a3-a5 is not allowed (TR-MAN-MOVE): a man moves one square at a time; it goes two only to jump a piece on the square between.'
 """
 
+import importlib
+
 from .errors import (
     AmbiguousMoveError,
     DamlibError,
+    DiagramError,
     FenError,
     GameOverError,
     IllegalMoveError,
@@ -18,12 +21,10 @@ from .errors import (
     SquareError,
     VariantError,
 )
-from . import diagram  # also lets Position and Move show themselves as boards in Jupyter
-from .diagram import DiagramError, draw
 from .game import Game, Penalty, Result
 from .position import Move, Piece, Position, perft
 from .referee import explain
-from .rules import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rule_table, rules
+from .variants import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rule_table, rules
 
 __all__ = [
     "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game",
@@ -31,3 +32,11 @@ __all__ = [
     "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",
 ]
+
+
+def __getattr__(name: str):
+    """``damlib.diagram`` and ``damlib.draw`` load matplotlib on first use, not on import."""
+    if name in ("diagram", "draw"):
+        diagram = importlib.import_module(".diagram", __name__)
+        return diagram if name == "diagram" else diagram.draw
+    raise AttributeError(f"module 'damlib' has no attribute {name!r}")

@@ -34,8 +34,8 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
 Bad values raise a :class:`~damlib.errors.DamlibError` naming them: a
 :class:`~damlib.errors.SquareError` for a square, a :class:`DiagramError` otherwise.
 
-Importing this module also makes :class:`~damlib.Position` and :class:`~damlib.Move`
-show themselves as boards in Jupyter.
+:class:`~damlib.Position` and :class:`~damlib.Move` show themselves as boards in
+Jupyter through :func:`png`, importing this module on first use.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from matplotlib.patches import Circle, PathPatch, Rectangle
 from matplotlib.path import Path as MplPath
 from PIL import Image
 
-from .errors import DamlibError, SquareError
+from .errors import DamlibError, DiagramError, SquareError
 from .notation import parse_move_text
 from .position import Move, Position
 from .squares import SQUARE_NAMES, dark, parse_square, playable
@@ -112,10 +112,6 @@ _FADED = 0.35  # opacity of a piece already taken (TR-REMOVE)
 _Z_SQUARES, _Z_FRAME, _Z_NAMES, _Z_TINT, _Z_HIGHLIGHT, _Z_RENAMED = 0, 1, 2, 3, 4, 5
 # A capture mark sits over the route, which stays visible around it.
 _Z_PIECES, _Z_CROWNS, _Z_ARROWS, _Z_CAPTURED, _Z_TEXT = 6, 7, 8, 9, 10
-
-
-class DiagramError(DamlibError):
-    """A diagram option with a bad value (an unknown colour, a wrong type...)."""
 
 
 # -- options -------------------------------------------------------------------
@@ -709,16 +705,3 @@ def worksheet(
         ax.set_gid(f"diagram-{i + 1}")
     save(figure, path)
     return figure
-
-
-# -- Jupyter -------------------------------------------------------------------------
-
-
-def _move_png(self: Move) -> bytes | None:
-    return png(self) if self.position is not None else None
-
-
-# The engine must not import its diagrams (imports point rules → position → diagram),
-# so the diagram layer teaches Position and Move to show themselves in Jupyter here.
-Position._repr_png_ = png  # type: ignore[attr-defined]
-Move._repr_png_ = _move_png  # type: ignore[attr-defined]

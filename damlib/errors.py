@@ -24,6 +24,10 @@ class FenError(DamlibError):
     """Malformed or impossible FEN or diagram text."""
 
 
+class DiagramError(DamlibError):
+    """A diagram option with a bad value (an unknown colour, a wrong type...)."""
+
+
 class MoveTextError(DamlibError):
     """Move text that cannot be read as a move at all."""
 

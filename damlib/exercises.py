@@ -25,7 +25,7 @@ from .game import Game
 from .legality import pieces
 from .position import Move, Position
 from .referee import describe, explain
-from .rules import Rules, rules as _rules
+from .variants import Rules, rules as _rules
 
 QUESTIONS = {
     "moves": "Which moves are legal? Write them all, separated by commas.",

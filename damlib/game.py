@@ -18,7 +18,7 @@ from .errors import DamlibError, GameOverError, IllegalMoveError
 from .legality import capture_mistake
 from .notation import parse_move_text
 from .position import Move, Position, Variant
-from .rules import Rules, rules as _rules
+from .variants import Rules, rules as _rules
 
 #: The state of a position whose capture mistake was taken back: the offender must
 #: now play a correct capture, even in referee mode (DE-PENALTY).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import movegen
 from .notation import format_move
-from .rules import RULE_TEXT, Rules
+from .variants import RULE_TEXT, Rules
 from .squares import SQUARE_NAMES
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .rules import Rules
+from .variants import Rules
 from .squares import tables
 
 Board = tuple[int, ...]

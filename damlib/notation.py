@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .errors import FenError, IllegalMoveError, MoveTextError, SquareError
-from .rules import Rules
+from .variants import Rules
 from .squares import SQUARE_NAMES, parse_square, playable, square_number
 
 SYMBOLS = {0: ".", 1: "w", 2: "W", -1: "b", -2: "B"}

@@ -16,7 +16,7 @@ from typing import Union
 
 from . import legality, movegen, notation
 from .errors import AmbiguousMoveError, IllegalMoveError
-from .rules import Rules, rules as _rules
+from .variants import Rules, rules as _rules
 from .squares import SQUARE_NAMES, parse_square, square_number
 
 Variant = Union[Rules, str]
@@ -116,6 +116,14 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(movegen.move_key(self._raw))
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows a move as its position with the route drawn."""
+        if self.position is None:
+            return None
+        from . import diagram  # on first use: the engine loads no plotting library
+
+        return diagram.png(self)
 
 
 class Position:
@@ -218,6 +226,12 @@ class Position:
 
     def __hash__(self) -> int:
         return hash((self._board, self._white))
+
+    def _repr_png_(self) -> bytes:
+        """Jupyter shows a position as a board diagram."""
+        from . import diagram  # on first use: the engine loads no plotting library
+
+        return diagram.png(self)
 
     # -- moving -----------------------------------------------------------
 

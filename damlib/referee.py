@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .errors import DamlibError
 from .legality import pieces as _pieces
 from .position import Move, Position
-from .rules import RULE_TEXT
+from .variants import RULE_TEXT
 from .squares import SQUARE_NAMES, parse_square
 
 _NAMES = {1: "man", 2: "king"}

@@ -1,7 +1,7 @@
 """Squares and the lines between them.
 
 A square is a number 0–63 inside damlib (a1 = 0, b1 = 1, …, h8 = 63) and a name
-such as ``"c3"`` outside it. :func:`tables` turns a :class:`~damlib.rules.Rules`
+such as ``"c3"`` outside it. :func:`tables` turns a :class:`~damlib.variants.Rules`
 value into the neighbour and ray tables the move generator walks, once per game.
 """
 
@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import SquareError
-from .rules import Direction, Rules
+from .variants import Direction, Rules
 
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in "12345678" for f in FILES)
@@ -39,7 +39,7 @@ def square_number(text: str) -> int:
 def parse_square(text: str, rules: Rules) -> int:
     """The number of the square named ``text``, which must be one the game is played on.
 
-    >>> from damlib.rules import GERMAN
+    >>> from damlib.variants import GERMAN
     >>> parse_square("c3", GERMAN)
     18
     """

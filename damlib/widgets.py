@@ -32,7 +32,7 @@ from .exercises import EXERCISES, Exercise
 from .game import Game
 from .position import Move, Position, Variant
 from .referee import CaptureStage, all_captures, capture_stages, describe, explain, shorter_captures, why_piece_cannot_move
-from .rules import GERMAN, RUSSIAN, TURKISH, Rules, rules as _rules
+from .variants import GERMAN, RUSSIAN, TURKISH, Rules, rules as _rules
 from .search import best_move
 from .squares import SQUARE_NAMES, dark, tables
 

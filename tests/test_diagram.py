@@ -363,16 +363,3 @@ def test_bad_subjects_files_and_worksheet_items_raise_damlib_errors(tmp_path):
         diagram.worksheet([damlib.Position.start("german")], tmp_path / "w.pdf", columns=0)
     with pytest.raises(DiagramError, match="already drawn"):
         diagram.save(diagram.draw(damlib.Position.start("german")), tmp_path / "d.png", flip=True)
-
-
-def test_the_engine_does_not_import_the_diagrams():
-    # Layering: rules → position → game → diagrams. Only this module may attach
-    # the Jupyter display to Position and Move.
-    package = Path(damlib.__file__).parent
-    for name in ("rules", "squares", "movegen", "notation", "position", "game", "referee", "errors"):
-        tree = ast.parse((package / f"{name}.py").read_text())
-        imported = {
-            alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in node.names
-        } | {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-        assert not any("diagram" in module for module in imported), name

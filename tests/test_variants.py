@@ -6,7 +6,7 @@ import pytest
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Position, rules
 from damlib.errors import VariantError
-from damlib.rules import RULE_TEXT, rule_table
+from damlib.variants import RULE_TEXT, rule_table
 
 
 @pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
