@@ -705,3 +705,23 @@ def worksheet(
         ax.set_gid(f"diagram-{i + 1}")
     save(figure, path)
     return figure
+
+
+class Diagram:
+    """A board picture for a notebook: an ordinary PNG output, so it shows wherever the
+    notebook is read (before it runs, on GitHub, in print). Takes the keywords of :func:`draw`.
+
+    >>> Diagram(Position.start("turkish"), title="TR-START")
+    <Diagram Turkish: W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7>
+    """
+
+    def __init__(self, subject: Subject, **annotations: Any) -> None:
+        self.png = png(subject, **annotations)  # drawn now, so a bad option fails here
+        position = subject.position if isinstance(subject, Move) else subject
+        self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+    def __repr__(self) -> str:
+        return f"<Diagram {self._label}>"

@@ -99,6 +99,12 @@ class Game:
         return state if isinstance(state, Penalty) else None
 
     @property
+    def mistakes_allowed(self) -> bool:
+        """Whether a capture mistake may be played now: in referee mode, except right after
+        a take-back, when the offender must capture correctly (DE-PENALTY)."""
+        return self.referee and self._states[-1] != TAKEN_BACK and not self.result and not self.pending
+
+    @property
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves that may be played now: none once the game is over or a choice is pending."""
         if self.result or self.pending:

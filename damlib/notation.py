@@ -11,10 +11,15 @@ Every reader raises a :class:`~damlib.errors.DamlibError` naming the bad part.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from .errors import FenError, IllegalMoveError, MoveTextError, SquareError
 from .variants import Rules
 from .squares import SQUARE_NAMES, parse_square, playable, square_number
+
+#: A side of the board, as the public API names it.
+Color = Literal["white", "black"]
 
 SYMBOLS = {0: ".", 1: "w", 2: "W", -1: "b", -2: "B"}
 _VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
@@ -153,3 +158,67 @@ def parse_move_text(text: str, rules: Rules) -> list[int]:
                 rule,
             )
     return squares
+
+
+def parse_color(value: object, what: str) -> Color | None:
+    """``"white"`` or ``"black"`` for a side named any way :func:`parse_turn` reads, ``None``
+    for nobody (``None`` or ``""``); ``what`` names the setting in the error.
+
+    >>> parse_color("White", "computer"), parse_color("", "computer")
+    ('white', None)
+    """
+    if value is None or value == "":
+        return None
+    try:
+        return "white" if parse_turn(value) else "black"  # type: ignore[arg-type]
+    except FenError:
+        raise FenError(f"{what} must be 'white', 'black' or nobody (None), not {value!r}") from None
+
+
+def move_number(ply: int, white_first: bool = True) -> str:
+    """The number written before the move of ``ply`` (0 for the first move of the game):
+    ``"2."`` for White's move, ``"2. …"`` for Black's.
+
+    >>> move_number(2), move_number(0, white_first=False)
+    ('2.', '1. …')
+    """
+    ply += 0 if white_first else 1
+    return f"{ply // 2 + 1}." + ("" if ply % 2 == 0 else " …")
+
+
+def numbered_moves(moves: Sequence[object], white_first: bool = True) -> str:
+    """Moves numbered in pairs, as a game is written down.
+
+    >>> numbered_moves(["f6-e5", "c3-d4"], white_first=False)
+    '1. … f6-e5 2. c3-d4'
+    """
+    parts = []
+    for ply, move in enumerate(moves):
+        number = move_number(ply, white_first)
+        parts.append(f"{number} {move}" if ply == 0 or not number.endswith("…") else str(move))
+    return " ".join(parts)
+
+
+_NOT_MOVES = re.compile(r"^(\d+\.+|\*|[012]-[012]|1/2-1/2|…)$")
+_MOVE_NUMBER = re.compile(r"^\d+\.+")
+
+
+def move_texts(moves: str | Iterable[str]) -> list[str]:
+    """The move texts in a list of them, or in text such as ``"1. c3-d4 f6-e5 2. d4xf6 1-0"``
+    (move numbers, ``{comments}`` and a result are left out).
+
+    >>> move_texts("1.c3-d4 f6-e5 {a comment} 2. d4xf6 1-0")
+    ['c3-d4', 'f6-e5', 'd4xf6']
+    """
+    if isinstance(moves, str):
+        moves = re.sub(r"\{[^}]*\}", " ", moves).split()
+    elif not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray)):
+        raise MoveTextError(f"moves must be text like '1. c3-d4 f6-e5' or a list of move texts, not {moves!r}")
+    texts = []
+    for text in moves:
+        if not isinstance(text, str):
+            raise MoveTextError(f"each move must be text like 'c3-d4', not {text!r}")
+        text = text.strip()
+        if text and not _NOT_MOVES.match(text):
+            texts.append(_MOVE_NUMBER.sub("", text))
+    return [t for t in texts if t]

@@ -13,12 +13,15 @@ def run(code: str) -> str:
     return done.stdout.strip()
 
 
-def test_importing_damlib_and_playing_a_game_loads_no_plotting_or_widget_library():
+def test_importing_damlib_and_playing_a_game_by_clicks_loads_no_plotting_or_widget_library():
     loaded = run(
         "import sys, damlib\n"
         "game = damlib.Game('turkish', referee=True)\n"
         "for move in ('a3-a4', 'h6-h5', 'a4-a5'): game.play(move)\n"
         "damlib.explain(game.position, 'a5-a6'); damlib.rule_table(damlib.GERMAN, damlib.TURKISH)\n"
+        "from damlib.clicks import ClickToMove\n"
+        "table = ClickToMove('german', computer='black', seconds=0.05)\n"
+        "table.click('c3'); table.click('d4'); assert len(table.game.moves) == 2, table.message\n"
         "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy', 'PIL') if m in sys.modules))"
     )
     assert loaded == "[]"

@@ -1,8 +1,20 @@
 """Widgets driven from Python, as a learner's clicks would drive them."""
 
+import base64
+import html
+import io
+
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgb
+from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
-from damlib.widgets import CaptureStepper, GameReplay, PlayBoard, PromotionExplorer, move_list
+from damlib.notation import numbered_moves
+from damlib.diagram import PALETTE, square_center
+from damlib.errors import DamlibError
+from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer
+from damlib.widgets.play import COLORS
 
 
 def click(board: PlayBoard, *squares: str) -> None:
@@ -238,7 +250,8 @@ def test_move_list_numbers_pairs_and_black_first():
     board = PlayBoard(GERMAN, fen="B:Wc3:Bf6,h8")
     click(board, "f6", "e5")
     click(board, "c3", "d4")
-    assert move_list(board.game) == "1. … f6-e5 2. c3-d4"
+    assert numbered_moves(board.game.moves, white_first=False) == "1. … f6-e5 2. c3-d4"
+    assert "1. … f6-e5 2. c3-d4" in board.move_list.value
 
 
 # -- game replay ------------------------------------------------------------------
@@ -263,3 +276,141 @@ def test_replay_stops_at_a_bad_move_and_says_why():
 
 def test_replay_reads_move_numbers_without_spaces():
     assert GameReplay("1.c3-d4 f6-e5 2.d4xf6 1-0", GERMAN).steps.slider.max == 3
+
+
+# -- pictures in the display data -------------------------------------------------
+
+
+def png_in_bundle(widget) -> bytes:
+    bundle = widget._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # the live view is still there
+    return base64.b64decode(bundle["image/png"])
+
+
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+
+def test_every_widget_carries_a_picture_of_its_board():
+    for widget in (CaptureStepper("W:We3:Bd4,f4,b6"), PromotionExplorer(), PlayBoard(TURKISH),
+                   GameReplay("c3-d4 f6-e5", GERMAN), Exercises()):
+        assert png_in_bundle(widget)[:8] == b"\x89PNG\r\n\x1a\n", widget
+
+
+def test_the_stepper_picture_shows_the_whole_route_with_both_captures_marked():
+    stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN)
+    picture = pixels(png_in_bundle(stepper))
+    title = f"German: {stepper.choice.value}"
+    for square in ("d4", "b6"):  # e3:c5:a7 takes d4 and b6 (DE-MAJORITY)
+        x, y = square_center(square, size=stepper.size, title=title)
+        assert np.abs(picture[int(y), int(x)] - np.array(to_rgb(PALETTE["captured"])) * 255).max() < 40, square
+    assert png_in_bundle(stepper) != stepper.image.value  # the first frame shows no jump yet
+
+
+def test_the_explorer_picture_has_a_board_for_each_game_that_reads_the_position():
+    one = Image.open(io.BytesIO(png_in_bundle(PromotionExplorer("W:Wb6:Bc7,e7"))))
+    turkish_only = Image.open(io.BytesIO(png_in_bundle(PromotionExplorer("W:Wd6:Bd7,d4"))))
+    assert one.width > 2.5 * turkish_only.width  # three boards side by side, or only Turkish's
+
+
+def test_the_play_board_picture_follows_the_game():
+    board = PlayBoard(GERMAN)
+    before = png_in_bundle(board)
+    click(board, "c3", "d4")
+    assert png_in_bundle(board) != before
+
+
+# -- defects found by trying the widgets as a new user would -------------------------
+
+
+def test_play_board_refused_end_here_after_a_take_back_says_why():
+    board = PlayBoard(GERMAN, referee=True, fen="W:Wc3:Bd4,f6,h8")
+    click(board, "c3", "e5")
+    board.end_button.click()
+    board.take_back_button.click()
+    click(board, "c3", "e5")
+    board.end_here()
+    assert "is not allowed" in board.status.value and board.game.moves == ()
+
+
+def test_play_board_refreshes_once_per_click():
+    board = PlayBoard(GERMAN)
+    calls = []
+    original = board.refresh
+    board.refresh = lambda: (calls.append(1), original())[1]
+    click(board, "c3")
+    assert len(calls) == 1
+
+
+def test_play_board_restarts_its_own_position_or_the_standard_start():
+    board = PlayBoard(GERMAN, fen="W:We3:Bd4,f4,b6")
+    assert board.restart_button.layout.display != "none"
+    click(board, "e3", "a7")
+    board.restart_button.click()
+    assert board.game.position == Position.from_fen("W:We3:Bd4,f4,b6", GERMAN)
+    board.new_game()
+    assert board.game.position == Position.start(GERMAN)
+    assert PlayBoard(GERMAN).restart_button.layout.display == "none"
+
+
+def test_play_board_result_line_shows_once():
+    board = PlayBoard(GERMAN, fen="W:Wc3:Bd4")
+    click(board, "c3", "e5", "e5")
+    assert board.status.value.count("White wins") == 1
+
+
+def test_play_board_shares_one_layout_among_its_squares():
+    board = PlayBoard(GERMAN)
+    assert len({id(square.layout) for square in board.squares.values()}) == 1
+    assert len({id(square.style) for square in board.squares.values()}) <= len(COLORS)
+
+
+def test_widgets_take_what_damlib_takes_elsewhere():
+    assert PlayBoard("brazilian").game.rules.name == "Brazilian"
+    assert PlayBoard("turkish (as published)").variant.value.name == "Turkish (as published)"
+    assert PlayBoard("german", computer="White", seconds=0.05).game.moves
+
+
+@pytest.mark.parametrize("make, named", [
+    (lambda: PlayBoard("german", computer="red"), "red"),
+    (lambda: PlayBoard("klingon"), "klingon"),
+    (lambda: PlayBoard("german", fen=5), "5"),
+    (lambda: Exercises([]), "[]"),
+    (lambda: Exercises(5), "5"),
+    (lambda: PromotionExplorer(fen=5), "5"),
+    (lambda: GameReplay(None), "None"),
+    (lambda: GameReplay(123), "123"),
+    (lambda: GameReplay([None]), "None"),
+    (lambda: GameReplay([b"c3-d4"]), "b'c3-d4'"),
+    (lambda: CaptureStepper(None), "None"),
+    (lambda: CaptureStepper("W:We3:Bd4", move=5), "5"),
+])
+def test_bad_widget_input_is_a_damlib_error_naming_it(make, named):
+    with pytest.raises(DamlibError) as info:
+        make()
+    assert named in str(info.value)
+
+
+def test_play_board_clicks_that_are_not_squares_are_explained():
+    board = PlayBoard(GERMAN)
+    board.click(5)
+    board.click(["c3"])
+    assert "['c3'] is not a square name" in html.unescape(board.status.value) and board.game.moves == ()
+
+
+def test_explorer_turkish_only_position_gets_a_tidy_panel_and_a_bad_fen_one_message():
+    explorer = PromotionExplorer("W:Wd6:Bd7,b8")
+    german = explorer.columns["German"]
+    assert german.image.layout.display == "none" and "needs the 64-square board" in german.caption.value
+    assert explorer.columns["Turkish"].image.layout.display != "none" and explorer.message.value == ""
+    explorer.fen.value = "nonsense"
+    assert explorer.message.value.count("Cannot show this FEN") == 1
+    assert all(c.caption.value == "" and c.image.layout.display == "none" for c in explorer.columns.values())
+
+
+def test_step_buttons_lead_only_somewhere():
+    stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN)
+    buttons = stepper.steps.buttons
+    assert buttons["first"].disabled and buttons["back"].disabled and not buttons["next"].disabled
+    buttons["last"].click()
+    assert buttons["next"].disabled and buttons["last"].disabled and not buttons["back"].disabled

@@ -1,0 +1,232 @@
+"""Playing by clicks: select a piece, then where it goes, landing square by landing square.
+
+The play board's logic, below the widgets so that it is tested and reused without
+ipywidgets: a widget draws a :class:`ClickToMove` and forwards its clicks to it.
+A click never raises; whatever is wrong with it ends up in :attr:`ClickToMove.message`,
+and the game is unchanged.
+
+>>> from damlib.clicks import ClickToMove
+>>> table = ClickToMove("german")
+>>> table.click("c3")
+>>> sorted(table.targets)
+['b4', 'd4']
+>>> table.click("d4")
+>>> table.game.moves
+(Move('c3-d4'),)
+>>> table.click("d4")
+>>> table.message
+"d4 holds a White piece, but it is Black's turn."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import DamlibError
+from .game import Game
+from .notation import Color, parse_color
+from .position import Move, Position, Variant
+from .referee import all_captures, explain, why_piece_cannot_move
+from .search import best_move
+from .squares import SQUARE_NAMES, square_number
+from .variants import rules as _rules
+
+
+class ClickToMove:
+    """A game played by clicks on squares, with an optional computer opponent.
+
+    ``start`` is a game's name or :class:`~damlib.variants.Rules`, or a
+    :class:`~damlib.Position` to play from; :meth:`restart` returns to it and
+    :meth:`new_game` goes to the game's standard start. With ``referee`` capture
+    mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
+    ``computer`` (``"white"`` or ``"black"``) lets damlib play that side, thinking
+    ``seconds`` per move.
+    """
+
+    def __init__(
+        self,
+        start: Variant | Position = "german",
+        referee: bool = False,
+        computer: str | None = None,
+        seconds: float = 0.5,
+    ) -> None:
+        self.start = start if isinstance(start, Position) else Position.start(_rules(start))
+        self.seconds = seconds
+        self.computer: Color | None = parse_color(computer, "computer")
+        self.game = Game(self.start, referee=bool(referee))
+        #: the squares chosen so far: the piece, then each landing square
+        self.path: list[str] = []
+        #: what the last action had to say (why a click was refused, the computer's choice)
+        self.message = ""
+        self._routes_for: tuple[Position, bool, tuple[Move, ...]] | None = None
+        self._computer_moves()
+
+    def __repr__(self) -> str:
+        return f"<ClickToMove {self.game.rules.name}, {len(self.game.moves)} moves>"
+
+    # -- what the board shows ---------------------------------------------------
+
+    @property
+    def targets(self) -> frozenset[str]:
+        """The squares the next click may move the chosen piece to."""
+        n = len(self.path)
+        if not n:
+            return frozenset()
+        chosen = tuple(self.path)
+        return frozenset(m.path[n] for m in self._routes() if m.path[:n] == chosen and len(m.path) > n)
+
+    @property
+    def can_end_here(self) -> bool:
+        """Referee mode: whether the capture begun may be stopped on its last landing square."""
+        return self.game.mistakes_allowed and len(self.path) > 1
+
+    @property
+    def headline(self) -> str:
+        """The state of the game in a sentence: whose move, the result, or a choice to make."""
+        game = self.game
+        if game.result:
+            return str(game.result)
+        if game.pending:
+            offender = game.pending.offender
+            chooser = "Black" if offender == "white" else "White"
+            return (f"{offender.capitalize()} made a capture mistake ({game.pending.rule}). "
+                    f"{chooser} chooses: take it back and capture, or let it stand.")
+        line = f"{game.position.turn.capitalize()} to move — {game.rules.name} draughts"
+        return line + (f"; chosen: {'-'.join(self.path)}" if self.path else "")
+
+    # -- actions ------------------------------------------------------------------
+
+    def click(self, square: object) -> None:
+        """What a click on ``square`` does: choose a piece, or a square for it to go to."""
+        self._do(lambda: self._click(square))
+
+    def end_here(self) -> None:
+        """Referee mode: end the capture on the landing square chosen last, though it could go on."""
+        self._do(self._end_here)
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, back to your own turn."""
+        def undo() -> None:
+            self.game.undo()
+            if self.computer == self.game.position.turn and self.game.moves:
+                self.game.undo()
+        self._do(undo)
+
+    def take_back(self) -> None:
+        """The opponent's choice after a capture mistake: take it back (DE-PENALTY)."""
+        self._do(self.game.take_back)
+
+    def let_stand(self) -> None:
+        """The opponent's choice after a capture mistake: let it stand (DE-PENALTY)."""
+        self._do(self.game.let_stand)
+
+    def restart(self) -> None:
+        """Start again from the position this board was set up with."""
+        self._do(lambda: self._new(self.start))
+
+    def new_game(self, variant: Variant | None = None) -> None:
+        """Start again from the standard start of ``variant`` (by default, this game's)."""
+        self._do(lambda: self._new(Position.start(_rules(variant) if variant is not None else self.game.rules)))
+
+    def set_referee(self, on: bool) -> None:
+        """Switch referee mode on or off, keeping the game."""
+        self.game.referee = bool(on)
+        self._do(lambda: None)
+
+    def set_computer(self, side: object) -> None:
+        """Let the computer play ``side`` (``"white"``, ``"black"``), or nobody (``None``)."""
+        self._do(lambda: setattr(self, "computer", parse_color(side, "computer")))
+
+    # -- inside -------------------------------------------------------------------
+
+    def _do(self, action: Callable[[], Any]) -> None:
+        """Run ``action``; say what went wrong instead of raising. Any action ends a choice
+        of squares that it did not extend, so a selection never outlives its position."""
+        before = self.game.position
+        self.message = ""
+        try:
+            action()
+        except DamlibError as error:
+            self.message = str(error)
+        if self.game.position is not before or self.game.pending:
+            self.path = []
+        self._computer_moves()
+
+    def _new(self, start: Position) -> None:
+        self.game = Game(start, referee=self.game.referee)
+        self.path = []
+
+    def _routes(self) -> tuple[Move, ...]:
+        """The moves clicks may build, worked out once per position: the legal ones, and
+        while mistakes may be made on purpose (referee mode) every capture route too."""
+        position, loose = self.game.position, self.game.mistakes_allowed
+        if self._routes_for is None or self._routes_for[:2] != (position, loose):
+            routes = (all_captures(position) if loose else ()) or position.routes()
+            self._routes_for = (position, loose, routes)
+        return self._routes_for[2]
+
+    def _click(self, square: object) -> None:
+        name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square
+        game = self.game
+        if game.result:
+            self.message = "The game is over: undo a move, or start a new game."
+        elif game.pending:
+            self.message = "First choose: take the move back, or let it stand."
+        elif self.path == [name]:
+            self.path = []
+        elif self._own(name) and len(self.path) <= 1 and self._can_move(name):
+            self.path = [name]
+        elif not self.path or (self._own(name) and len(self.path) == 1):
+            self.path = []
+            self.message = why_piece_cannot_move(game.position, name) or ""
+        elif name in self.targets:
+            self._land(name)
+        else:
+            self._play("-".join([*self.path, name]) if len(self.path) == 1 else ":".join([*self.path, name]))
+
+    def _land(self, name: str) -> None:
+        self.path.append(name)
+        n = len(self.path)
+        routes = [m for m in self._routes() if m.path[:n] == tuple(self.path)]
+        complete = [m for m in routes if len(m.path) == n]
+        # In referee mode a capture may be stopped early on purpose, so the board waits for
+        # every landing; otherwise it plays as soon as every way on is the same move.
+        done = len(complete) == len(routes) if self.game.referee else len(set(routes)) == 1
+        if done:
+            self._play((complete or routes)[0])
+
+    def _end_here(self) -> None:
+        if len(self.path) < 2:
+            raise DamlibError("choose a piece and at least one landing square first")
+        self._play(":".join(self.path))
+
+    def _own(self, name: str) -> bool:
+        piece = self.game.position.pieces.get(name)
+        return piece is not None and piece.color == self.game.position.turn
+
+    def _can_move(self, name: str) -> bool:
+        """Whether a click may choose ``name``: a piece with a legal move, or, while mistakes
+        may be made on purpose, any piece of the side to move."""
+        return self.game.mistakes_allowed or any(m.start == name for m in self.game.legal_moves)
+
+    def _play(self, move: Move | str) -> None:
+        """Play ``move``; a refused one keeps the squares chosen so far and says why."""
+        try:
+            self.game.play(move)
+        except DamlibError as error:
+            self.message = explain(self.game.position, move) if isinstance(move, str) else str(error)
+
+    def _computer_moves(self) -> None:
+        """Let the computer play its side, and make its choice after a capture mistake."""
+        game, side = self.game, self.computer
+        while side and not game.result:
+            pending = game.pending
+            if pending and pending.offender != side:
+                game.take_back()  # the computer holds the offender to the rule
+                self.message = f"The computer chose: take the move back and capture correctly ({pending.rule})."
+            elif pending or game.position.turn != side:
+                break
+            else:
+                game.play(best_move(game.position, seconds=self.seconds))
+                self.path = []

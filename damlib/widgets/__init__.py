@@ -1,0 +1,22 @@
+"""Widgets for the lessons, built on ipywidgets' core widgets only.
+
+- :class:`CaptureStepper`: step through a capture jump by jump.
+- :class:`PromotionExplorer`: one position under German, Russian and Turkish rules.
+- :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
+- :class:`GameReplay`: step through the moves of a game.
+- :class:`Exercises`: questions one at a time, with feedback that explains.
+
+Each widget draws a value of the layers below (a :class:`~damlib.Game`, a
+:class:`~damlib.Position`, a :class:`~damlib.clicks.ClickToMove`) and forwards
+what the learner does to it. Pictures are PNGs; every widget also puts a picture of
+its board in its display data, so a notebook shows boards before it runs. A bad
+click or bad input never raises into the notebook: the widget says what was wrong
+and keeps its state.
+"""
+
+from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
+from .exercises import Exercises
+from .play import PlayBoard
+from .replay import GameReplay
+
+__all__ = ["PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer"]

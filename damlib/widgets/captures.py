@@ -1,0 +1,270 @@
+"""Captures jump by jump: the capture stepper and the promotion explorer."""
+
+from __future__ import annotations
+
+import html
+import io
+
+import ipywidgets as w
+
+from .. import diagram
+from ..errors import DamlibError
+from ..position import Move, Position, Variant
+from ..referee import CaptureStage, capture_stages, explain, shorter_captures
+from ..squares import SQUARE_NAMES
+from ..variants import Rules
+from .common import GAMES, IMAGE_SIZE, Pictured, Steps, button, check_size, image, position_of, prose
+
+
+def stage_picture(stage: CaptureStage, title: str, size: int) -> bytes:
+    """The board at one stage of a capture, with the route so far and the pieces jumped."""
+    arrows = [stage.path] if len(stage.path) > 1 else []
+    return diagram.png(
+        stage.position, arrows=arrows, captured=stage.jumped, highlight=[stage.path[0]], title=title, size=size
+    )
+
+
+class CaptureStepper(Pictured, w.VBox):
+    """Lists the legal captures of a position and steps through one jump at a time.
+
+    With ``show_forbidden`` (or its checkbox) it lists, too, the captures the
+    majority rule forbids because they take fewer pieces. Each step's caption
+    says what happens to the jumped pieces under the game's rule, with its ID.
+    Its picture, before the notebook runs, is the whole route of the capture shown.
+
+    >>> stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant="german")
+    >>> stepper.steps.buttons["next"].click()
+    >>> stepper.stage.rule
+    'DE-STRIKE'
+    """
+
+    def __init__(
+        self,
+        position: Position | str,
+        move: Move | str | None = None,
+        variant: Variant | None = None,
+        show_forbidden: bool = False,
+        size: int = IMAGE_SIZE,
+    ) -> None:
+        self.position = position_of(position, variant)
+        self.size = check_size(size)
+        if move is not None and not isinstance(move, (Move, str)):
+            raise DamlibError(f"move must be a Move or move text like 'e3:c5:a7', not {move!r}")
+        self.choice = w.Dropdown(description="Capture", layout=w.Layout(width="max-content"))
+        self.forbidden = w.Checkbox(value=bool(show_forbidden), description="also show captures that are not allowed",
+                                    indent=False)
+        self.steps = Steps("Jump")
+        self.image = image(b"", self.size)
+        self.caption = w.HTML()
+        self.caption.add_class("damlib-caption")
+        self._fill_choices()
+        self._note = ""
+        if move:
+            self._select(move)
+        self.choice.observe(lambda _: self._show_move(), "value")
+        self.forbidden.observe(lambda _: self._fill_choices(), "value")
+        self.steps.slider.observe(lambda _: self._show_stage(), "value")
+        self._show_move()
+        super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.image, self.caption])
+
+    def __repr__(self) -> str:
+        return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
+
+    def picture(self) -> bytes:
+        move = self.choice.value
+        name = self.position.rules.name
+        if not move:
+            return diagram.png(self.position, title=f"{name}: no capture", size=self.size)
+        return diagram.png(self.position, move=move, title=f"{name}: {move}", size=self.size)
+
+    def _select(self, move: Move | str) -> None:
+        """Show ``move`` if it is one of the listed captures; otherwise say why not."""
+        wanted = str(move).strip().lower().replace("x", ":").replace("-", ":")
+        for _, option in self.choice.options:
+            if option and wanted in (str(option), f"{option.start}:{option.end}"):
+                self.choice.value = option
+                return
+        self._note = explain(self.position, str(move))
+
+    def _fill_choices(self) -> None:
+        legal = [m for m in self.position.legal_moves if m.is_capture]
+        options = [(f"{m} — takes {len(m.captured)}", m) for m in legal]
+        if self.forbidden.value:
+            options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in shorter_captures(self.position)]
+        current = self.choice.value
+        # "" rather than None: a browser shows a None value as an empty dropdown
+        self.choice.options = options or [("no capture here", "")]
+        self.choice.disabled = not options
+        values = [value for _, value in self.choice.options]
+        self.choice.value = current if current in values else values[0]
+
+    def _show_move(self) -> None:
+        move = self.choice.value
+        self.stages = capture_stages(move) if move else ()
+        self.steps.reset(max(0, len(self.stages) - 1))
+        self._show_stage()
+
+    @property
+    def stage(self) -> CaptureStage | None:
+        """The :class:`~damlib.referee.CaptureStage` shown now, or ``None`` without a capture."""
+        return self.stages[self.steps.slider.value] if self.stages else None
+
+    def _show_stage(self) -> None:
+        stage, move = self.stage, self.choice.value
+        name = self.position.rules.name
+        if stage is None:
+            self.image.value = self.picture()
+            self.caption.value = prose(f"There is no capture here; {self.position.turn.capitalize()} to move.")
+            return
+        self.image.value = stage_picture(stage, f"{name}: {move}", self.size)
+        text = html.escape(stage.caption)
+        if stage.rule:
+            text += f" <b>[{stage.rule}]</b>"
+        if move not in self.position.legal_moves:
+            text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
+        if self._note:
+            text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
+        self.caption.value = prose(text)
+
+
+#: Built-in positions for the promotion edge cases, by what they show.
+PROMOTION_EXAMPLES: dict[str, str] = {
+    "jumps onto the last rank and can jump on": "W:Wb6:Bc7,e7",
+    "jumps onto the last rank; only a king could take on": "W:Wb6:Bc7,f6",
+    "passes the last rank and ends on it again": "W:Wb6:Bc7,e7,g7",
+    "Turkish: crowned, then captures back down the file": "W:Wd6:Bd7,d4",
+    "Turkish: crowned, then captures along the last rank": "W:Wd6:Bd7,b8",
+}
+
+
+def crossing_capture(position: Position) -> Move | None:
+    """The capture to compare: one that reaches the last rank if there is one."""
+    captures = [m for m in position.legal_moves if m.is_capture]
+    last = {SQUARE_NAMES[s] for s in position._generator.last_rank}
+    return next((m for m in captures if last & set(m.path[1:])), captures[0] if captures else None)
+
+
+class PromotionExplorer(Pictured, w.VBox):
+    """The same position under German, Russian and Turkish rules, side by side.
+
+    Steps through the same capture in each game: the German man passes the last
+    rank and stays a man (DE-PROMOTE-PASS), the Russian man is crowned and goes
+    on as a king (RU-PROMOTE), the Turkish man is crowned at once (TR-PROMOTE).
+    Its picture, before the notebook runs, is where each game's man ends.
+
+    >>> explorer = PromotionExplorer("W:Wb6:Bc7,e7")
+    >>> explorer.steps.buttons["last"].click()
+    >>> "crowned at once" in explorer.columns["Russian"].stages[1].caption
+    True
+    """
+
+    def __init__(self, fen: str | None = None, size: int = 260) -> None:
+        if fen is not None and not isinstance(fen, str):
+            raise DamlibError(f"fen must be FEN text like 'W:Wb6:Bc7,e7', not {fen!r}")
+        self.size = check_size(size)
+        self.examples = w.Dropdown(options=list(PROMOTION_EXAMPLES.items()), description="Example",
+                                   layout=w.Layout(width="max-content"))
+        self.fen = w.Text(value=fen or self.examples.value, description="FEN", continuous_update=False)
+        self.show = button("Show", "show this FEN", "show", self._load)
+        self.message = w.HTML()
+        self.steps = Steps("Jump")
+        self.columns = {r.name: Column(r, self.size) for r in GAMES}
+        self.examples.observe(lambda change: setattr(self.fen, "value", change["new"]), "value")
+        self.fen.observe(lambda _: self._load(), "value")
+        self.steps.slider.observe(lambda _: self._show_stage(), "value")
+        self._load()
+        super().__init__([
+            w.HBox([self.examples, self.fen, self.show], layout=w.Layout(flex_flow="row wrap")),
+            self.message, self.steps, w.HBox(list(self.columns.values())),
+        ])
+
+    def __repr__(self) -> str:
+        return f"<PromotionExplorer {self.fen.value}>"
+
+    def picture(self) -> bytes:
+        """The three games' boards side by side, each where its capture ends."""
+        from PIL import Image
+
+        boards = [Image.open(io.BytesIO(c.final_picture())) for c in self.columns.values() if c.position is not None]
+        if not boards:
+            return diagram.png(Position.start(GAMES[0]), title="No position to show", size=self.size)
+        gap = 12
+        sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),
+                                  max(b.height for b in boards)), "white")
+        x = 0
+        for board in boards:
+            sheet.paste(board, (x, 0))
+            x += board.width + gap
+        out = io.BytesIO()
+        sheet.save(out, format="png")
+        return out.getvalue()
+
+    def _load(self) -> None:
+        for column in self.columns.values():
+            column.load(self.fen.value)
+        self.message.value = ""
+        if all(c.position is None for c in self.columns.values()):
+            # one message, not one a column, for a FEN that no game reads
+            self.message.value = prose(f"<b>Cannot show this FEN:</b> {html.escape(self.columns['German'].error)}")
+            for column in self.columns.values():
+                column.error = ""
+        longest = max((len(c.stages) for c in self.columns.values()), default=1)
+        self.steps.reset(max(0, longest - 1))
+        self._show_stage()
+
+    def _show_stage(self) -> None:
+        for column in self.columns.values():
+            column.show(self.steps.slider.value)
+
+
+class Column(w.VBox):
+    """One game's picture and caption in the :class:`PromotionExplorer`."""
+
+    def __init__(self, rules: Rules, size: int) -> None:
+        self.rules, self.size = rules, size
+        self.image = image(b"", size)
+        self.caption = w.HTML(layout=w.Layout(width="100%"))
+        self.caption.add_class("damlib-caption")
+        self.stages: tuple[CaptureStage, ...] = ()
+        self.position: Position | None = None
+        self.move: Move | None = None
+        self.error = ""
+        # the three columns share the width, however narrow the notebook
+        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.image, self.caption],
+                         layout=w.Layout(flex="1 1 0", min_width="0", max_width=f"{size}px", margin="0 6px 0 0"))
+
+    def load(self, fen: str) -> None:
+        self.stages, self.error, self.move, self.position = (), "", None, None
+        try:
+            self.position = Position.from_fen(fen, self.rules)
+        except DamlibError as error:
+            self.error = str(error)
+            return
+        self.move = crossing_capture(self.position)
+        if self.move is not None:
+            self.stages = capture_stages(self.move)
+
+    def final_picture(self) -> bytes:
+        if not self.stages:
+            return diagram.png(self.position, title=f"{self.rules.name}: no capture", size=self.size)
+        return stage_picture(self.stages[-1], f"{self.rules.name}: {self.move}", self.size)
+
+    def show(self, step: int) -> None:
+        self.image.layout.display = "none" if self.position is None else None
+        if self.position is None:
+            self.caption.value = "" if not self.error else prose(
+                f'<div style="border: 1px solid #999; padding: 8px">{html.escape(self._why_not())}</div>')
+            return
+        if not self.stages:
+            self.image.value = self.final_picture()
+            self.caption.value = prose(f"No capture in {self.rules.name} draughts here.")
+            return
+        stage = self.stages[min(step, len(self.stages) - 1)]
+        self.image.value = stage_picture(stage, f"{self.rules.name}: {self.move}", self.size)
+        self.caption.value = prose(html.escape(stage.caption) + (f" <b>[{stage.rule}]</b>" if stage.rule else ""))
+
+    def _why_not(self) -> str:
+        if not self.rules.all_squares and "not a playable square" in self.error:
+            return (f"This position needs the 64-square board: {self.error}. "
+                    f"{self.rules.name} draughts is played on the 32 dark squares only.")
+        return f"Not a {self.rules.name} position: {self.error}"

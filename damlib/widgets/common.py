@@ -1,0 +1,102 @@
+"""What the widgets share: the picture in their display data, step buttons, captions."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..errors import DamlibError
+from ..position import Position, Variant
+from ..variants import GERMAN, RUSSIAN, TURKISH
+
+#: The three games of the lessons, in their order.
+GAMES = (GERMAN, RUSSIAN, TURKISH)
+#: The width of a widget's board picture, in pixels.
+IMAGE_SIZE = 360
+
+
+class Pictured:
+    """A widget whose display data carries a PNG of its board beside the live view.
+
+    A notebook opened before it runs, exported to HTML, or shown on GitHub or
+    nbviewer has no widget to draw, so it shows the picture instead.
+    """
+
+    def picture(self) -> bytes:
+        """A PNG of what the widget shows, the frame that teaches most."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["image/png"] = base64.b64encode(self.picture()).decode("ascii")
+        return bundle
+
+
+def position_of(position: object, variant: Variant | None) -> Position:
+    """``position`` itself, or the position its FEN describes in ``variant`` (German by default)."""
+    if isinstance(position, Position):
+        return position
+    if not isinstance(position, str):
+        raise DamlibError(f"a position must be a Position or FEN text like 'W:Wc3:Bd4', not {position!r}")
+    return Position.from_fen(position, variant or GERMAN)
+
+
+def image(png: bytes, size: int) -> w.Image:
+    return w.Image(value=png, format="png", width=size, layout=w.Layout(max_width="100%"))
+
+
+def prose(text: str) -> str:
+    """HTML for a caption or status line: wrapped, since a widget's text does not wrap
+    by itself in JupyterLab."""
+    return f'<div style="white-space: normal; line-height: 1.4">{text}</div>' if text else ""
+
+
+def button(description: str, tooltip: str, name: str, handler: Callable[[], None]) -> w.Button:
+    """A button with the CSS class ``damlib-<name>``, by which the browser test finds it."""
+    control = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
+    control.add_class(f"damlib-{name}")
+    control.on_click(lambda _: handler())
+    return control
+
+
+def check_size(size: object) -> int:
+    if not isinstance(size, int) or isinstance(size, bool) or not 100 <= size <= 2000:
+        raise DamlibError(f"size is the picture's width in pixels, 100 to 2000, not {size!r}")
+    return size
+
+
+class Steps(w.HBox):
+    """First / back / next / last buttons and a slider over ``0..maximum``."""
+
+    def __init__(self, label: str) -> None:
+        self.slider = w.IntSlider(min=0, max=0, description=label, continuous_update=True)
+        self.slider.add_class("damlib-slider")
+        # glyphs DejaVu Sans has, so they show on a plain Linux machine too
+        self.buttons = {
+            "first": button("⇤", "first", "first", lambda: self.go(self.slider.min)),
+            "back": button("◀", "back", "back", lambda: self.go(self.slider.value - 1)),
+            "next": button("▶", "next", "next", lambda: self.go(self.slider.value + 1)),
+            "last": button("⇥", "last", "last", lambda: self.go(self.slider.max)),
+        }
+        self.slider.observe(lambda _: self._enable(), "value")
+        b = self.buttons
+        super().__init__([b["first"], b["back"], self.slider, b["next"], b["last"]])
+
+    def go(self, value: int) -> None:
+        self.slider.value = max(self.slider.min, min(self.slider.max, value))
+
+    def reset(self, maximum: int) -> None:
+        self.slider.value = 0
+        self.slider.max = maximum
+        self._enable()
+
+    def _enable(self) -> None:
+        """Only the buttons that lead somewhere are enabled."""
+        at, top = self.slider.value, self.slider.max
+        self.slider.disabled = top == 0
+        self.buttons["first"].disabled = self.buttons["back"].disabled = at == 0
+        self.buttons["next"].disabled = self.buttons["last"].disabled = at == top
