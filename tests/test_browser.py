@@ -14,6 +14,8 @@ Deselect it with ``-m "not browser"``.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import shutil
@@ -151,7 +153,7 @@ def _wait_until_answering(url: str, server: subprocess.Popen, log: Path) -> None
     deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"Voilà exited with code {server.returncode}:\n{_log_tail(log)}", pytrace=False)
+            pytest.fail(f"the server exited with code {server.returncode}:\n{_log_tail(log)}", pytrace=False)
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
@@ -159,7 +161,34 @@ def _wait_until_answering(url: str, server: subprocess.Popen, log: Path) -> None
             return  # it answers, even if with 404
         except OSError:
             time.sleep(0.25)
-    pytest.fail(f"Voilà did not answer at {url} within {SERVER_START_SECONDS} s:\n{_log_tail(log)}", pytrace=False)
+    pytest.fail(f"the server did not answer at {url} within {SERVER_START_SECONDS} s:\n{_log_tail(log)}", pytrace=False)
+
+
+@contextlib.contextmanager
+def _server(name: str, command: list[str], folder: Path, ready: str) -> Iterator[None]:
+    """Run a Jupyter server (Voilà or JupyterLab) in ``folder`` until the block ends, then
+    stop it and every process it started (its kernels)."""
+    log = folder / f"{name}.log"
+    env = dict(os.environ)
+    # The kernel imports this damlib, installed or not (pytest itself finds it by its rootdir).
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_DAMLIB_ROOT), env.get("PYTHONPATH")]))
+    with open(log, "wb") as output:
+        server = subprocess.Popen(command, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=output,
+                                  stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_until_answering(ready, server, log)
+        yield
+    finally:
+        children = _descendants(server.pid)
+        server.terminate()  # both stop on SIGTERM and shut their kernels down
+        try:
+            server.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=STOP_SECONDS)
+        _kill_leftovers(children)
+        # pytest shows this only when the test fails.
+        print(f"--- the end of {name}'s log ({log}) ---\n{_log_tail(log)}")
 
 
 @pytest.fixture
@@ -168,7 +197,6 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
     _requirements()
     notebook = _write_notebook(tmp_path)
     port = _free_port()
-    log = tmp_path / "voila.log"
     command = [
         sys.executable, "-m", "voila", str(notebook),
         "--no-browser",
@@ -177,26 +205,40 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
         "--Voila.port_retries=0",  # fail rather than move to another port
         "--VoilaConfiguration.show_tracebacks=True",
     ]
-    env = dict(os.environ)
-    # The kernel imports this damlib, installed or not (pytest itself finds it by its rootdir).
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_DAMLIB_ROOT), env.get("PYTHONPATH")]))
-    with open(log, "wb") as output:
-        server = subprocess.Popen(command, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=output,
-                                  stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        _wait_until_answering(f"http://{HOST}:{port}/voila/static/", server, log)
+    with _server("Voilà", command, tmp_path, f"http://{HOST}:{port}/voila/static/"):
         yield f"http://{HOST}:{port}/"
-    finally:
-        children = _descendants(server.pid)
-        server.terminate()  # Voilà stops on SIGTERM and shuts its kernels down
-        try:
-            server.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=STOP_SECONDS)
-        _kill_leftovers(children)
-        # pytest shows this only when the test fails.
-        print(f"--- the end of Voilà's log ({log}) ---\n{_log_tail(log)}")
+
+
+#: JupyterLab settings for the test: every cell rendered (not only those scrolled into
+#: view), and no news pop-up over the notebook.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+}
+
+
+@pytest.fixture
+def lab_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """JupyterLab on 127.0.0.1 over a copy of the lessons (so nothing writes into the
+    repository); yields its URL and the folder of the copies."""
+    _requirements()
+    lessons = tmp_path / "lessons"
+    shutil.copytree(_DAMLIB_ROOT / "notebooks", lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = tmp_path / "settings"
+    for name, values in LAB_SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port = _free_port()
+    command = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", f"--ServerApp.ip={HOST}",
+        "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={lessons}", "--allow-root",
+        f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
+    ]
+    with _server("JupyterLab", command, tmp_path, f"http://{HOST}:{port}/api"):
+        yield f"http://{HOST}:{port}/", lessons
 
 
 def _local_only(route) -> None:
@@ -264,3 +306,48 @@ def _play_and_step(page, url: str) -> None:
     expect(caption).to_contain_text("Jump 1")
     expect(caption).to_contain_text("DE-STRIKE")
     expect(image).not_to_have_attribute("src", before)
+
+
+def _pictures(notebook: Path) -> int:
+    """How many outputs of ``notebook`` carry a PNG: each must show as a picture."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return sum("image/png" in output.get("data", {}) for cell in cells for output in cell.get("outputs", []))
+
+
+def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path], tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    url, lessons = lab_url
+    notebooks = sorted(lessons.glob("*.ipynb"))
+    assert notebooks
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+                                    timeout=PAGE_TIMEOUT_MS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            context.set_default_timeout(PAGE_TIMEOUT_MS)
+            context.route("**/*", _local_only)
+            expect.set_options(timeout=PAGE_TIMEOUT_MS)
+            for notebook in notebooks:
+                page = context.new_page()
+                # ?reset: a fresh workspace, with only this notebook open
+                page.goto(f"{url}lab/tree/{notebook.name}?reset", wait_until="domcontentloaded")
+                pictures = page.locator(".jp-Notebook .jp-OutputArea-output img")
+                expected = _pictures(notebook)
+                assert expected > 0, notebook.name
+                expect(pictures).to_have_count(expected)
+                # every picture has loaded and has a size; no output shows a widget's text instead
+                loaded = page.evaluate(
+                    "() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output img')]"
+                    ".every(img => img.complete && img.naturalWidth > 100)")
+                assert loaded, notebook.name
+                texts = page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
+                shown_as_text = [t for t in texts if re.match(r"\s*<(Diagram|PlayBoard|CaptureStepper|"
+                                                              r"PromotionExplorer|GameReplay|Exercises)", t)]
+                assert shown_as_text == [], notebook.name
+                pictures.nth(expected // 2).scroll_into_view_if_needed()  # a screenshot with boards in it
+                page.screenshot(path=str(tmp_path / f"{notebook.stem}.png"))
+                shutil.copyfile(tmp_path / f"{notebook.stem}.png", Path(f"/tmp/damlib-lab-{notebook.stem}.png"))
+                page.close()
+        finally:
+            browser.close()

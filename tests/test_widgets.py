@@ -13,7 +13,7 @@ from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.notation import numbered_moves
 from damlib.diagram import PALETTE, square_center
 from damlib.errors import DamlibError
-from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer
+from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
 from damlib.widgets.play import COLORS
 
 
@@ -414,3 +414,14 @@ def test_step_buttons_lead_only_somewhere():
     assert buttons["first"].disabled and buttons["back"].disabled and not buttons["next"].disabled
     buttons["last"].click()
     assert buttons["next"].disabled and buttons["last"].disabled and not buttons["back"].disabled
+
+
+def test_save_worksheet_writes_both_pdfs_where_it_is_told(tmp_path):
+    saver = SaveWorksheet(folder=tmp_path)
+    assert png_in_bundle(saver)[:4] == b"\x89PNG"
+    saver.save_button.click()
+    for name in SaveWorksheet.NAMES:
+        assert (tmp_path / name).read_bytes()[:5] == b"%PDF-"
+    broken = SaveWorksheet(folder=tmp_path / "no" / "such" / "folder")
+    broken.save_button.click()
+    assert "Not saved" in broken.message.value

@@ -4,7 +4,8 @@
 - :class:`PromotionExplorer`: one position under German, Russian and Turkish rules.
 - :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
 - :class:`GameReplay`: step through the moves of a game.
-- :class:`Exercises`: questions one at a time, with feedback that explains.
+- :class:`Exercises`: questions one at a time, with feedback that explains;
+  :class:`SaveWorksheet` saves them as a printable worksheet and answer key.
 
 Each widget draws a value of the layers below (a :class:`~damlib.Game`, a
 :class:`~damlib.Position`, a :class:`~damlib.clicks.ClickToMove`) and forwards
@@ -15,8 +16,8 @@ and keeps its state.
 """
 
 from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
-from .exercises import Exercises
+from .exercises import Exercises, SaveWorksheet
 from .play import PlayBoard
 from .replay import GameReplay
 
-__all__ = ["PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer"]
+__all__ = ["PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer", "SaveWorksheet"]

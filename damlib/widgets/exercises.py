@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import html
+import io
+import tempfile
 from collections.abc import Iterable
+from pathlib import Path
 
 import ipywidgets as w
 
 from .. import diagram
 from ..errors import DamlibError
-from ..exercises import EXERCISES, Exercise
+from ..exercises import EXERCISES, Exercise, save_worksheet
 from .common import Pictured, Steps, check_size, button, image, prose
 
 
@@ -82,3 +85,55 @@ class Exercises(Pictured, w.VBox):
         right, answered = self.score
         mark = "✔" if verdict.correct else "✘"
         self.feedback.value = prose(f"{mark} {html.escape(verdict.text)}<br><i>Score: {right} of {answered}</i>")
+
+
+class SaveWorksheet(Pictured, w.VBox):
+    """A button that saves exercises as a printable worksheet and its answer key (PDF)
+    in ``folder``; its picture is the worksheet page, so a teacher sees it before printing.
+
+    >>> import tempfile
+    >>> saver = SaveWorksheet(EXERCISES[:2], folder=tempfile.mkdtemp())
+    >>> saver.save_button.click()
+    >>> "draughts-answer-key.pdf" in saver.message.value
+    True
+    """
+
+    NAMES = ("draughts-worksheet.pdf", "draughts-answer-key.pdf")
+
+    def __init__(self, exercises: Iterable[Exercise] = EXERCISES, folder: str | Path = ".") -> None:
+        self.exercises = tuple(exercises)
+        if not self.exercises or not all(isinstance(e, Exercise) for e in self.exercises):
+            raise DamlibError(f"exercises must be a non-empty list of Exercise values, not {exercises!r}")
+        if not isinstance(folder, (str, Path)):
+            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+        self.folder = Path(folder)
+        self.save_button = button("Save the worksheet and answer key", "save both as PDF", "save", self.save)
+        self.message = w.HTML()
+        super().__init__([self.save_button, self.message])
+
+    def __repr__(self) -> str:
+        return f"<SaveWorksheet: {len(self.exercises)} questions>"
+
+    def picture(self) -> bytes:
+        """The worksheet's page, small: enough to see what will be printed."""
+        from PIL import Image
+
+        with tempfile.TemporaryDirectory() as scratch:
+            page = Path(scratch) / "worksheet.png"
+            save_worksheet(self.exercises, page)
+            with Image.open(page) as sheet:
+                sheet.thumbnail((600, 900))
+                out = io.BytesIO()
+                sheet.convert("RGB").save(out, format="png", optimize=True)
+        return out.getvalue()
+
+    def save(self) -> None:
+        """Save both files; say where, or why not."""
+        sheet, key = (self.folder / name for name in self.NAMES)
+        try:
+            save_worksheet(self.exercises, sheet)
+            save_worksheet(self.exercises, key, answers=True)
+        except (OSError, DamlibError) as error:
+            self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
+            return
+        self.message.value = prose(f"Saved {html.escape(str(sheet))} and {html.escape(str(key))}.")
