@@ -6,7 +6,7 @@
 (22, 484)
 >>> damlib.explain(pos, "a3-a5")
 'a3-a5 is not allowed (TR-MAN-MOVE): a man moves one square at a time; it goes two only to jump a piece on the square between.'
-"""
+"""  # noqa: E501
 
 import importlib
 

@@ -41,13 +41,14 @@ Jupyter through :func:`png`, importing this module on first use.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import textwrap
 import threading
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -65,7 +66,7 @@ from .notation import parse_move_text
 from .position import Move, Position
 from .squares import SQUARE_NAMES, dark, parse_square, playable
 
-Subject = Union[Position, Move]
+Subject = Position | Move
 Route = tuple[int, ...]
 RGBA = tuple[float, float, float, float]
 
@@ -371,7 +372,8 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> MplPath:
     shaft, head, head_length = 0.075, 0.22, min(0.34, length)
     neck = length - head_length
     # The shaft starts a little behind ``start`` to cover the joint with the leg before.
-    points = [(-shaft, -shaft), (neck, -shaft), (neck, -head), (length, 0), (neck, head), (neck, shaft), (-shaft, shaft)]
+    points = [(-shaft, -shaft), (neck, -shaft), (neck, -head), (length, 0),
+              (neck, head), (neck, shaft), (-shaft, shaft)]
     return _polygon(points, *start, math.atan2(end[1] - start[1], end[0] - start[0]))
 
 
@@ -385,7 +387,7 @@ def _prepare_axes(ax: Axes, layout: _Layout) -> float:
     ax.set_aspect("equal")
     ax.set_axis_off()
     box = ax.get_position()
-    width, height = ax.figure.get_size_inches()
+    width, height = _page_of(ax).get_size_inches()
     return 72 * min(box.width * width / _WIDTH, box.height * height / layout.height)
 
 
@@ -396,7 +398,7 @@ def _dark(square: int, opts: _Options) -> bool:
 
 def _names(ax: Axes, squares: Iterable[int], opts: _Options, unit: float, zorder: int) -> list[Artist]:
     """Square names in the top left corners, where a piece leaves the square showing."""
-    texts = []
+    texts: list[Artist] = []
     for square in squares:
         x, y = _center(square, opts.flip)
         texts.append(ax.text(
@@ -419,7 +421,8 @@ def _board(ax: Axes, opts: _Options, unit: float) -> None:
     files, ranks = "abcdefgh", "12345678"
     if opts.flip:
         files, ranks = files[::-1], ranks[::-1]
-    style = dict(fontsize=_COORD_FONT * unit, color=opts.color("coordinates"), ha="center", va="center", zorder=_Z_TEXT)
+    style: dict[str, Any] = dict(fontsize=_COORD_FONT * unit, color=opts.color("coordinates"), ha="center",
+                                 va="center", zorder=_Z_TEXT)
     for i in range(8):
         ax.text(i + 0.5, -_MARGIN / 2, files[i], **style)
         ax.text(-_MARGIN / 2, i + 0.5, ranks[i], **style)
@@ -466,7 +469,7 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
                             linewidths=0.035 * unit, zorder=_Z_PIECES))
     for route in opts.routes:
         points = [_center(s, opts.flip) for s in route]
-        add(PathPatch(_compound([_arrow(a, b) for a, b in zip(points, points[1:]) if a != b]),
+        add(PathPatch(_compound([_arrow(a, b) for a, b in itertools.pairwise(points) if a != b]),
                       facecolor=opts.color("arrow"), edgecolor="none", zorder=_Z_ARROWS))
 
     if opts.captured:
@@ -489,7 +492,12 @@ def _alpha(color: RGBA, alpha: float) -> RGBA:
 
 def _mix(a: RGBA, b: RGBA) -> RGBA:
     """Halfway between two colours: the ridge on a man."""
-    return tuple((x + y) / 2 for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple((x + y) / 2 for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _page_of(ax: Axes) -> Figure:
+    """The figure that holds ``ax``: damlib's own, or a caller's page (never a subfigure)."""
+    return cast(Figure, ax.figure)
 
 
 def _figure(opts: _Options) -> tuple[Figure, Axes]:
@@ -500,7 +508,7 @@ def _figure(opts: _Options) -> tuple[Figure, Axes]:
     # Agg truncates the pixel size, so ask for a hair more than the exact inches.
     fig = Figure(figsize=((size + 0.01) / DPI, (height + 0.01) / DPI), dpi=DPI,
                  facecolor=opts.color("background"))
-    FigureCanvasAgg(fig)
+    FigureCanvasAgg(fig)  # png() draws on it directly, by Agg's blitting
     ax = fig.add_axes((0, 0, 1, 1))
     return fig, ax
 
@@ -525,7 +533,7 @@ def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Any) -> Fig
     elif opts.size is not None:
         raise DiagramError("size sets the width of a diagram's own figure; with ax= the axes set it")
     else:
-        figure = ax.figure
+        figure = _page_of(ax)
     unit = _prepare_axes(ax, opts.layout)
     _board(ax, opts, unit)
     _annotations(ax, position, opts, unit)
@@ -539,7 +547,7 @@ class _CachedBoard:
         self.figure, self.ax = _figure(opts)
         self.unit = _prepare_axes(self.ax, opts.layout)
         _board(self.ax, opts, self.unit)
-        self.canvas = self.figure.canvas
+        self.canvas: FigureCanvasAgg = self.figure.canvas  # type: ignore[assignment]  # set by _figure
         self.canvas.draw()
         self.background = self.canvas.copy_from_bbox(self.figure.bbox)
         self.lock = threading.Lock()
@@ -711,8 +719,8 @@ class Diagram:
     """A board picture for a notebook: an ordinary PNG output, so it shows wherever the
     notebook is read (before it runs, on GitHub, in print). Takes the keywords of :func:`draw`.
 
-    >>> Diagram(Position.start("turkish"), title="TR-START")
-    <Diagram Turkish: W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7>
+    >>> Diagram(Position.from_fen("W:Wc3:Bd4", "turkish"), title="TR-MAN-CAPTURE")
+    <Diagram Turkish: W:Wc3:Bd4>
     """
 
     def __init__(self, subject: Subject, **annotations: Any) -> None:

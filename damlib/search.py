@@ -82,7 +82,8 @@ def best_move(position: Position, max_depth: int = 6, seconds: float = 0.5) -> M
             scored = []
             alpha = -WIN * 2
             for move in order:
-                score = -negamax(movegen.apply(position._board, move._raw), not position._white, depth - 1, -WIN * 2, -alpha)
+                after = movegen.apply(position._board, move._raw)
+                score = -negamax(after, not position._white, depth - 1, -WIN * 2, -alpha)
                 scored.append((score, move))
                 alpha = max(alpha, score)
         except _Timeout:

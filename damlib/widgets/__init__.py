@@ -20,4 +20,7 @@ from .exercises import Exercises, SaveWorksheet
 from .play import PlayBoard
 from .replay import GameReplay
 
-__all__ = ["PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer", "SaveWorksheet"]
+__all__ = [
+    "PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer",
+    "SaveWorksheet",
+]

@@ -245,6 +245,7 @@ class Column(w.VBox):
             self.stages = capture_stages(self.move)
 
     def final_picture(self) -> bytes:
+        assert self.position is not None, "only a column that read the position has a picture"
         if not self.stages:
             return diagram.png(self.position, title=f"{self.rules.name}: no capture", size=self.size)
         return stage_picture(self.stages[-1], f"{self.rules.name}: {self.move}", self.size)

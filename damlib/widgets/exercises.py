@@ -13,7 +13,7 @@ import ipywidgets as w
 from .. import diagram
 from ..errors import DamlibError
 from ..exercises import EXERCISES, Exercise, save_worksheet
-from .common import Pictured, Steps, check_size, button, image, prose
+from .common import Pictured, Steps, button, check_size, image, prose
 
 
 class Exercises(Pictured, w.VBox):

@@ -13,7 +13,8 @@ from ..errors import DamlibError
 from ..notation import numbered_moves, parse_color
 from ..position import Position, Variant
 from ..squares import SQUARE_NAMES, dark
-from ..variants import GERMAN, rules as _rules
+from ..variants import GERMAN
+from ..variants import rules as _rules
 from .common import GAMES, IMAGE_SIZE, Pictured, button, position_of, prose
 
 # Hollow for White, filled for Black, crowned kings: dark ink reads on light and dark

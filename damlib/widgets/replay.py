@@ -12,8 +12,8 @@ from ..errors import DamlibError
 from ..game import Game
 from ..notation import move_number, move_texts
 from ..position import Position, Variant
-from ..variants import GERMAN
 from ..referee import describe
+from ..variants import GERMAN
 from .common import IMAGE_SIZE, Pictured, Steps, check_size, image, position_of, prose
 
 
