@@ -1,7 +1,7 @@
 """Property tests over random games and random positions in German, Russian and Turkish.
 
 Moves are checked against an independent brute-force move generator written
-straight from RULES.md (below, :func:`reference_moves`): it shares no code
+straight from docs/rules.md (below, :func:`reference_moves`): it shares no code
 with damlib's generator, so a rule broken in damlib shows up as a difference
 between the two move sets.
 """
@@ -33,7 +33,7 @@ SETTINGS = settings(
 MANY = settings(SETTINGS, max_examples=200)
 
 # ---------------------------------------------------------------------------
-# An independent move generator, from the rule texts in RULES.md
+# An independent move generator, from the rules in docs/rules.md
 # ---------------------------------------------------------------------------
 
 DIAGONALS = ((-1, 1), (1, 1), (-1, -1), (1, -1))
@@ -146,7 +146,7 @@ def reference_moves(pos: Position) -> set[tuple]:
 
 
 def test_reference_generator_agrees_with_the_teaching_positions():
-    """The brute force itself reproduces RULES.md's teaching positions."""
+    """The brute force itself reproduces docs/rules.md's teaching positions."""
     cases = [
         ("W:We3:Bd4,f4,b6", GERMAN, {("e3", "a7", 2, False)}),
         ("W:Wb6:Bc7,f6", GERMAN, {("b6", "d8", 1, True)}),
