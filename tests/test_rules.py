@@ -1,4 +1,4 @@
-"""One test (at least) per rule ID of RULES.md, each on a position built for it.
+"""One test (at least) per rule ID of docs/rules.md, each on a position built for it.
 
 Each asserts the exact set of legal moves (``=K`` marks a move that crowns), so
 breaking the rule in the generator breaks the test.
@@ -45,6 +45,8 @@ def test_DE_START_and_Russian_uses_it_too():
         assert {s for s, p in pos.pieces.items() if p is Piece.WHITE_MAN} == white
         assert {s for s, p in pos.pieces.items() if p is Piece.BLACK_MAN} == black
         assert len(pos.pieces) == 24
+        # docs/rules.md: Russian keeps every DE-* rule and cites it by its DE-* ID
+        assert pos.rules.rule_id("start") == "DE-START"
 
 
 def test_DE_MAN_MOVE_one_square_diagonally_forward_only():
@@ -59,6 +61,11 @@ def test_DE_MAN_CAPTURE_forward_and_backward():
     assert moves("W:Wd4:Be5,c3", GERMAN) == {"d4:f6", "d4:b2"}
     assert moves("B:We5:Bd6,h8", GERMAN) == {"d6:f4"}  # a Black man captures "backward" too: upward
     assert moves("B:Wc7:Bd6,h8", GERMAN) == {"d6:b8"}
+    # a short capture jumps an adjacent opposing piece: not one's own, and not farther
+    assert moves("W:Wc3,d4:Bh8", GERMAN) == {"c3-b4", "d4-c5", "d4-e5"}
+    assert refused(Position.from_fen("W:Wc3,d4:Bh8", GERMAN).play, "c3:e5") == "DE-MAN-CAPTURE"
+    assert moves("W:Wa3:Bb4,d6,h8", GERMAN) == {"a3:c5:e7"}
+    assert refused(Position.from_fen("W:Wa3:Bb4,d6,h8", GERMAN).play, "a3:c5:f8") == "DE-MAN-CAPTURE"
 
 
 def test_DE_KING_long_move_and_long_capture_on_diagonals():
@@ -192,6 +199,7 @@ def test_TR_START_16_men_each_on_ranks_2_3_and_6_7():
     assert white == {f + r for f in "abcdefgh" for r in "23"}
     assert black == {f + r for f in "abcdefgh" for r in "67"}
     assert pos.turn == "white"
+    assert pos.rules.rule_id("start") == "TR-START"
 
 
 def test_TR_MAN_MOVE_five_directions():
