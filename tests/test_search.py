@@ -36,8 +36,11 @@ def test_always_returns_a_legal_move(variant):
     for _ in range(30):
         if game.result:
             break
-        move = best_move(game.position, max_depth=2, seconds=0.05) if rng.random() < 0.5 else rng.choice(game.legal_moves)
-        assert move in game.position.legal_moves
+        if rng.random() < 0.5:
+            move = best_move(game.position, max_depth=2, seconds=0.05)
+            assert move in game.position.legal_moves
+        else:  # random moves (not checked: they are legal by choice) vary the positions
+            move = rng.choice(game.legal_moves)
         game.play(move)
 
 
