@@ -20,6 +20,8 @@ from damlib.diagram import PALETTE, DiagramError, square_center
 from damlib.errors import DamlibError, SquareError
 from damlib.squares import SQUARE_NAMES
 
+from conftest import dark  # a1's colour (DE-BOARD, TR-BOARD: a1 is dark)
+
 GERMAN_CAPTURE = "W:We3:Bd4,f4,b6"  # DE-MAJORITY: e3:c5:a7 takes d4 and b6
 TURKISH_CAPTURE = "W:WKa1:Ba3,c5,d4,b3,g7"  # TR-REMOVE: a1:a5:d5:d3:a3 takes all but g7
 
@@ -52,12 +54,6 @@ def name_ink(named: np.ndarray, plain: np.ndarray, square: str) -> bool:
 
 def close(pixel: np.ndarray, expected: np.ndarray, tol: int = 12) -> bool:
     return bool(np.abs(pixel - expected).max() <= tol)
-
-
-def dark(square: str) -> bool:
-    """Whether a square has a1's colour (DE-BOARD, TR-BOARD: a1 is dark)."""
-    i = SQUARE_NAMES.index(square)
-    return (i % 8 + i // 8) % 2 == 0
 
 
 # -- boards and pieces -------------------------------------------------------------

@@ -9,7 +9,7 @@ from damlib.exercises import EXERCISES, Exercise, save_worksheet
 from damlib.widgets import Exercises
 
 
-# The class set's answers, worked out by hand from RULES.md.
+# The class set's answers, worked out by hand from docs/rules.md.
 ANSWERS = {
     ("W:Wc3,g3:Bd4,h8", "german", "moves"): "c3:e5",
     ("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"): "2",

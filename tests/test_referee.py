@@ -3,39 +3,11 @@
 import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position, explain
-from damlib.errors import DamlibError, IllegalMoveError
+from damlib.errors import DamlibError
 from damlib.referee import capture_stages, shorter_captures
 
 
-@pytest.mark.parametrize(
-    "fen, variant, text, rule",
-    [
-        ("W:Wc3:Bh8", GERMAN, "c3-c5", "DE-MAN-MOVE"),   # wrong shape: along a file
-        ("W:Wc3:Bh8", GERMAN, "c3-b2", "DE-MAN-MOVE"),   # backward
-        ("W:Wc3:Bh8", GERMAN, "c3-e5", "DE-MAN-MOVE"),   # two squares, nothing to jump
-        ("W:Wc3:Bh8", GERMAN, "c3-c3", "DE-MAN-MOVE"),   # going nowhere
-        ("W:Wd4:Bc3,e5", GERMAN, "d4-c5", "DE-MANDATORY"),
-        ("W:Wc3:Bd4,f6", GERMAN, "c3:e5", "DE-MANDATORY"),
-        ("W:We3:Bd4,f4,b6", GERMAN, "e3:g5", "DE-MAJORITY"),
-        ("W:WKa1:Bc3,f4,f2,b4", GERMAN, "a1:e5:g3:e1:a5", "DE-STRIKE"),
-        ("W:WKa1:Bc3,d4", GERMAN, "a1:e5", "DE-KING"),   # two pieces in a row
-        ("W:WKa1:Bh8", GERMAN, "a1-a2", "DE-BOARD"),
-        ("W:Wb6:Bc7,e7", GERMAN, "b6:d8", "DE-PROMOTE-PASS"),
-        ("W:Wb6:Bc7,e7", RUSSIAN, "b6:d8", "RU-PROMOTE"),
-        ("W:Wd4:Bd3,h8", TURKISH, "d4:d2", "TR-MAN-CAPTURE"),  # backward capture
-        ("W:WKd4:Bh8", TURKISH, "d4-f6", "TR-KING"),
-        ("W:Wd6:Bd7,b8", TURKISH, "d6:d8", "TR-PROMOTE"),
-        ("W:Wa2,h2:Ba3,a5,h3", TURKISH, "h2:h4", "TR-MAJORITY"),
-    ],
-)
-def test_explain_names_the_rule_that_forbids_a_move(fen, variant, text, rule):
-    pos = Position.from_fen(fen, variant)
-    with pytest.raises(IllegalMoveError) as error:
-        pos.play(text)
-    assert error.value.rule == rule
-    assert explain(pos, text) == str(error.value)
-    assert str(error.value).startswith(f"{text} is not allowed ({rule}): ")
-    assert pos == Position.from_fen(fen, variant)  # nothing changed
+# Which rule forbids a move, in explain() and in the error: test_bad_input.py, ILLEGAL.
 
 
 def test_explain_describes_legal_moves():

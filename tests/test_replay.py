@@ -1,27 +1,23 @@
 """Replay 25 real Brazilian draughts games from lidraughts.org under German rules.
 
-Brazilian draughts has exactly the rules of German draughts in RULES.md, so every
-move of every game must be legal in damlib, and each move text (start-end, like
-``c3-d4`` or ``d6xb4``) must name exactly one legal move. The data lives outside
-the repository (``../shared/data/``); without it these tests are skipped.
+Brazilian draughts has exactly the rules of German draughts in docs/rules.md, so
+every move of every game must be legal in damlib, and each move text (start-end,
+like ``c3-d4`` or ``d6xb4``) must name exactly one legal move. The games are in
+``tests/data/`` (see its README for where they come from).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from damlib import GERMAN, Game, Position
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lidraughts-brazilian-games.json"
+from conftest import DATA
 
-if not DATA.is_file():
-    pytest.skip(f"game data not found at {DATA}", allow_module_level=True)
-
-GAMES: list[str] = json.loads(DATA.read_text(encoding="utf-8"))["pdn_positions"]
+GAMES: list[str] = json.loads((DATA / "lidraughts-brazilian-games.json").read_text(encoding="utf-8"))["pdn_positions"]
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.MULTILINE)
 _MOVE = re.compile(r"^([a-h][1-8])(?:[-x:][a-h][1-8])*[-x:]([a-h][1-8])$")

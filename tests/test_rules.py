@@ -1,4 +1,4 @@
-"""One test (at least) per rule ID of RULES.md, each on a position built for it.
+"""One test (at least) per rule ID of docs/rules.md, each on a position built for it.
 
 Each asserts the exact set of legal moves (``=K`` marks a move that crowns), so
 breaking the rule in the generator breaks the test.
@@ -9,25 +9,16 @@ import dataclasses
 import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Piece, Position, explain
-from damlib.errors import IllegalMoveError, SquareError
+from damlib.errors import GameOverError, SquareError
 from damlib.squares import SQUARE_NAMES, parse_square
 
-
-def refused(play, text: str) -> str | None:
-    """The rule ID with which ``play(text)`` refuses a move."""
-    with pytest.raises(IllegalMoveError) as e:
-        play(text)
-    return e.value.rule
-
-
-def moves(fen: str, variant) -> set[str]:
-    return {str(m) + ("=K" if m.promotes else "") for m in Position.from_fen(fen, variant).legal_moves}
+from conftest import moves, playable_squares, raises, refused
 
 
 def test_DE_BOARD_play_is_on_the_32_squares_of_a1s_colour():
-    playable = [s for s in SQUARE_NAMES if _is_playable(s, GERMAN)]
-    assert len(playable) == 32
-    assert {"a1", "c1", "b2", "h8"} <= set(playable)
+    playable = {s for s in SQUARE_NAMES if _is_playable(s, GERMAN)}
+    assert playable == set(playable_squares(GERMAN)) and len(playable) == 32
+    assert {"a1", "c1", "b2", "h8"} <= playable and not {"a2", "b1", "h7"} & playable
     with pytest.raises(SquareError, match="DE-BOARD"):
         parse_square("a2", GERMAN)
     # A king on an empty board reaches only squares of its own colour.
@@ -54,6 +45,8 @@ def test_DE_START_and_Russian_uses_it_too():
         assert {s for s, p in pos.pieces.items() if p is Piece.WHITE_MAN} == white
         assert {s for s, p in pos.pieces.items() if p is Piece.BLACK_MAN} == black
         assert len(pos.pieces) == 24
+        # docs/rules.md: Russian keeps every DE-* rule and cites it by its DE-* ID
+        assert pos.rules.rule_id("start") == "DE-START"
 
 
 def test_DE_MAN_MOVE_one_square_diagonally_forward_only():
@@ -68,6 +61,11 @@ def test_DE_MAN_CAPTURE_forward_and_backward():
     assert moves("W:Wd4:Be5,c3", GERMAN) == {"d4:f6", "d4:b2"}
     assert moves("B:We5:Bd6,h8", GERMAN) == {"d6:f4"}  # a Black man captures "backward" too: upward
     assert moves("B:Wc7:Bd6,h8", GERMAN) == {"d6:b8"}
+    # a short capture jumps an adjacent opposing piece: not one's own, and not farther
+    assert moves("W:Wc3,d4:Bh8", GERMAN) == {"c3-b4", "d4-c5", "d4-e5"}
+    assert refused(Position.from_fen("W:Wc3,d4:Bh8", GERMAN).play, "c3:e5") == "DE-MAN-CAPTURE"
+    assert moves("W:Wa3:Bb4,d6,h8", GERMAN) == {"a3:c5:e7"}
+    assert refused(Position.from_fen("W:Wa3:Bb4,d6,h8", GERMAN).play, "a3:c5:f8") == "DE-MAN-CAPTURE"
 
 
 def test_DE_KING_long_move_and_long_capture_on_diagonals():
@@ -134,8 +132,7 @@ def test_DE_PENALTY_opponent_chooses_take_back_or_let_stand():
     game.take_back()
     assert game.position.fen == "W:Wh2,e3:Bd4,f4,b6,h8" and game.pending is None
     assert [str(m) for m in game.legal_moves] == ["e3:c5:a7"]
-    with pytest.raises(IllegalMoveError):
-        game.play("h2-g3")  # after a take-back the capture must be correct
+    assert refused(game.play, "h2-g3") == "DE-MANDATORY"  # after a take-back the capture must be correct
     game = Game(Position.from_fen("W:We3,h2:Bd4,f4,b6,h8", GERMAN), referee=True)
     game.play("h2-g3")  # not capturing at all is also a capture mistake
     assert game.pending.move.path == ("h2", "g3")
@@ -143,8 +140,7 @@ def test_DE_PENALTY_opponent_chooses_take_back_or_let_stand():
     assert game.pending is None and game.position.turn == "black"
     # without referee mode the same mistakes are refused
     strict = Game(Position.from_fen("W:We3,h2:Bd4,f4,b6,h8", GERMAN))
-    with pytest.raises(IllegalMoveError):
-        strict.play("e3:g5")
+    assert refused(strict.play, "e3:g5") == "DE-MAJORITY"
     assert strict.moves == ()
 
 
@@ -185,13 +181,14 @@ def test_RU_PROMOTE_crowned_mid_capture_and_captures_on_as_king():
 
 
 def test_RU_PROMOTE_is_the_only_difference_from_German():
-    assert GERMAN.differences(RUSSIAN) == ("crown_mid_capture",)
+    # (the one differing field: test_variants.py)
     assert RUSSIAN.majority  # the seed keeps the majority rule for Russian
     assert RUSSIAN.rule_id("promote-mid") == "RU-PROMOTE" and GERMAN.rule_id("promote-mid") == "DE-PROMOTE-PASS"
 
 
 def test_TR_BOARD_all_64_squares_and_kings_on_ranks_and_files():
-    assert all(_is_playable(s, TURKISH) for s in SQUARE_NAMES)
+    assert {s for s in SQUARE_NAMES if _is_playable(s, TURKISH)} == set(playable_squares(TURKISH))
+    assert len(playable_squares(TURKISH)) == 64
     assert len(moves("W:WKd4:Bh8", TURKISH)) == 14
 
 
@@ -202,6 +199,7 @@ def test_TR_START_16_men_each_on_ranks_2_3_and_6_7():
     assert white == {f + r for f in "abcdefgh" for r in "23"}
     assert black == {f + r for f in "abcdefgh" for r in "67"}
     assert pos.turn == "white"
+    assert pos.rules.rule_id("start") == "TR-START"
 
 
 def test_TR_MAN_MOVE_five_directions():
@@ -255,8 +253,8 @@ def test_TR_PENALTY_capture_mistake_loses_at_once():
     game.play("h2:h4")
     assert game.result.winner == "black" and game.result.rule == "TR-PENALTY"
     assert game.pending is None and game.legal_moves == ()
-    with pytest.raises(IllegalMoveError):
-        game.play("h8-g8")
+    over = raises(GameOverError, lambda: game.play("h8-g8"), "TR-PENALTY")  # the game is lost
+    assert over.rule == "TR-PENALTY"
     game.undo()
     assert game.result is None
     # moves that break other rules are refused even in referee mode

@@ -1,0 +1,72 @@
+"""Helpers the test files share (import them with ``from conftest import ...``).
+
+The board geometry here is worked from docs/rules.md (DE-BOARD, TR-BOARD), not
+taken from damlib, so a test that compares damlib with it can fail.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from damlib import Position
+from damlib.errors import DamlibError, IllegalMoveError
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The project's statement of the rules, with the rule IDs and reference figures.
+RULES_MD = ROOT / "docs" / "rules.md"
+#: Data files the tests read (see tests/data/README.md).
+DATA = ROOT / "tests" / "data"
+
+FILES = "abcdefgh"
+#: All 64 square names, rank by rank from a1 to h8.
+SQUARES = [f"{f}{r}" for r in range(1, 9) for f in FILES]
+
+
+def dark(square: str) -> bool:
+    """Whether ``square`` has a1's colour (a1 is dark: DE-BOARD, TR-BOARD)."""
+    return (FILES.index(square[0]) + int(square[1:]) - 1) % 2 == 0
+
+
+def playable_squares(rules) -> list[str]:
+    """The squares a game is played on, rank by rank from a1: the 32 of a1's
+    colour (DE-BOARD), or all 64 (TR-BOARD)."""
+    return [sq for sq in SQUARES if rules.all_squares or dark(sq)]
+
+
+def move_key(move) -> tuple:
+    """What makes a move one move (docs/rules.md, "Moves that are the same move"):
+    start, end, the set of captured pieces and whether it crowns."""
+    return (move.start, move.end, frozenset(move.captured), move.promotes)
+
+
+def move_texts(moves) -> set[str]:
+    """Moves as text, ``=K`` after a move that crowns (as in docs/rules.md's teaching positions)."""
+    return {str(m) + ("=K" if m.promotes else "") for m in moves}
+
+
+def moves(fen: str, variant) -> set[str]:
+    """The legal moves of a FEN position, as :func:`move_texts`."""
+    return move_texts(Position.from_fen(fen, variant).legal_moves)
+
+
+def raises(exc_type, fn, *names):
+    """Call ``fn``; it must raise exactly ``exc_type`` (a damlib error, so a
+    ``ValueError``) with every one of ``names`` in the message. Returns the error."""
+    with pytest.raises(DamlibError) as info:
+        fn()
+    err = info.value
+    assert type(err) is exc_type, f"{type(err).__name__} instead of {exc_type.__name__}: {err}"
+    assert isinstance(err, ValueError)
+    message = str(err)
+    for name in names:
+        assert name in message, f"{name!r} not named in {message!r}"
+    return err
+
+
+def refused(play, text) -> str | None:
+    """The rule ID with which ``play(text)`` refuses a move (it must raise an IllegalMoveError)."""
+    with pytest.raises(IllegalMoveError) as info:
+        play(text)
+    return info.value.rule
