@@ -15,7 +15,11 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
   squares in the default highlight colour.
 - ``arrows``: routes to draw, each a :class:`~damlib.Move`, move text
   (``"e3:c5:a7"``) or a sequence of squares (``("c3", "d4")``). A route through
-  several squares is drawn as connected arrows, one head on every landing square.
+  several squares is drawn as connected arrows from the edge of the moving piece,
+  one head on every landing square, each landing numbered; a leg that turns back
+  over an earlier one is drawn beside it.
+- ``ahead``: routes still to come, drawn faint: a capture's whole route before
+  its first jump.
 - ``move``: a move (or its move text) from this position: its route as arrows and
   its captured pieces marked.
 - ``captured``: squares to mark with an X. Where a piece stands it stays solid in
@@ -27,7 +31,8 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
 - ``light_playable``: German and Russian only: draw the 32 playable squares light,
   as the rule text's own diagrams do (DE-BOARD); dark is the default.
 - ``title`` / ``caption``: text over / under the board, wrapped to its width.
-- ``size``: the width of the image in pixels (default 400); vector output is
+- ``size``: the width of the image in pixels (default 400, or what
+  :func:`set_default_size` set); vector output is
   ``size / 100`` inches wide.
 - ``colors``: replacements for :data:`PALETTE` entries, ``{"dark": "#769656"}``.
 
@@ -51,6 +56,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -90,6 +96,7 @@ PALETTE: dict[str, str] = {
 }
 
 DEFAULT_SIZE = 400
+_size = [DEFAULT_SIZE]  # what set_default_size() chose
 DPI = 100
 #: A4 portrait, in inches: the page of a worksheet.
 PAGE = (8.27, 11.69)
@@ -102,7 +109,12 @@ _RING_RADIUS = 0.28
 _TITLE_FONT = 0.42
 _CAPTION_FONT = 0.34
 _COORD_FONT = 0.3
-_NAME_FONT = 0.2
+_NAME_FONT = 0.24
+_LANDING_FONT = 0.27
+_LANDING_RADIUS = 0.2
+# A leg of a route that runs back over an earlier one is drawn this far beside it.
+_BESIDE = 0.2
+_AHEAD = 0.3  # opacity of a route still to come
 _LINE = 1.3  # line height, in font sizes
 _BAND_PAD = 0.2
 # DejaVu Sans averages about 0.55 em a character; wrap with a little room to spare.
@@ -110,9 +122,28 @@ _CHAR_WIDTH = 0.6
 _FADED = 0.35  # opacity of a piece already taken (TR-REMOVE)
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
-_Z_SQUARES, _Z_FRAME, _Z_NAMES, _Z_TINT, _Z_HIGHLIGHT, _Z_RENAMED = 0, 1, 2, 3, 4, 5
-# A capture mark sits over the route, which stays visible around it.
-_Z_PIECES, _Z_CROWNS, _Z_ARROWS, _Z_CAPTURED, _Z_TEXT = 6, 7, 8, 9, 10
+_Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
+# Names sit on the pieces, legible at slide size; a capture mark sits over the route,
+# which stays visible around it; landing numbers on top.
+_Z_PIECES, _Z_CROWNS, _Z_NAMES, _Z_ARROWS, _Z_CAPTURED, _Z_LANDINGS, _Z_TEXT = 4, 5, 6, 7, 8, 9, 10
+
+
+def set_default_size(size: int) -> None:
+    """Make ``size`` pixels the width of every picture drawn without a ``size`` of its own:
+    diagrams, and the boards of the widgets. 560 suits a projector.
+
+    >>> set_default_size(560); default_size()
+    560
+    >>> set_default_size(DEFAULT_SIZE)
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 100 <= size <= 2000:
+        raise DiagramError(f"the default size is a width in pixels, 100 to 2000, not {size!r}")
+    _size[0] = size
+
+
+def default_size() -> int:
+    """The width in pixels of a picture drawn without a ``size`` (see :func:`set_default_size`)."""
+    return _size[0]
 
 
 # -- options -------------------------------------------------------------------
@@ -151,6 +182,7 @@ class _Options(NamedTuple):
     colors: tuple[tuple[str, RGBA], ...]
     highlight: tuple[tuple[int, RGBA], ...]
     routes: tuple[Route, ...]
+    ahead: tuple[Route, ...]
     captured: tuple[int, ...]
     last_move: tuple[int, ...]
     flip: bool
@@ -253,6 +285,9 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
     if isinstance(arrows, (str, Move)) or not isinstance(arrows, Iterable):
         raise DiagramError(f"arrows must be a list of moves or routes, not {arrows!r}")
     routes = [_route(arrow, position, "arrows") for arrow in arrows]
+    ahead = annotations.get("ahead") or ()
+    if isinstance(ahead, (str, Move)) or not isinstance(ahead, Iterable):
+        raise DiagramError(f"ahead must be a list of moves or routes, not {ahead!r}")
     captured = list(_squares(annotations.get("captured") or (), position, "captured"))
     move = annotations.get("move")
     if move is not None:
@@ -278,6 +313,7 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
         colors=tuple(palette.items()),
         highlight=tuple(marked),
         routes=tuple(routes),
+        ahead=tuple(_route(arrow, position, "ahead") for arrow in ahead),
         captured=tuple(dict.fromkeys(captured)),
         last_move=(last_move[0], last_move[-1]) if last_move else (),
         flip=_flag(annotations.get("flip", False), "flip"),
@@ -290,7 +326,7 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
 
 
 _KEYWORDS = frozenset(
-    "highlight arrows move captured last_move flip square_names light_playable title caption size colors".split()
+    "highlight arrows ahead move captured last_move flip square_names light_playable title caption size colors".split()
 )
 
 
@@ -322,7 +358,7 @@ def _scale(size: int) -> float:
 
 
 def square_center(
-    square: str, size: int = DEFAULT_SIZE, flip: bool = False, title: str | None = None, caption: str | None = None
+    square: str, size: int | None = None, flip: bool = False, title: str | None = None, caption: str | None = None
 ) -> tuple[float, float]:
     """The pixel ``(x, y)`` of ``square``'s centre in a PNG drawn with the same options.
 
@@ -335,7 +371,8 @@ def square_center(
         raise SquareError(f"{square!r} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
     layout = _layout(title, caption)
     x, y = _center(SQUARE_NAMES.index(square), _flag(flip, "flip"))
-    return (x + _MARGIN) * _scale(size), (layout.top - y) * _scale(size)
+    scale = _scale(size or default_size())
+    return (x + _MARGIN) * scale, (layout.top - y) * scale
 
 
 def _polygon(points: list[tuple[float, float]], x: float, y: float, angle: float = 0.0) -> MplPath:
@@ -377,6 +414,47 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> MplPath:
     return _polygon(points, *start, math.atan2(end[1] - start[1], end[0] - start[0]))
 
 
+def _legs(route: Route, flip: bool) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The arrows of a route, from the edge of the piece that moves, so its crown shows;
+    a leg that runs back over an earlier one goes beside it, so a turn back reads as one."""
+    points = [_center(s, flip) for s in route]
+    legs = [(a, b) for a, b in itertools.pairwise(points) if a != b]
+    out = []
+    for i, (a, b) in enumerate(legs):
+        length = math.dist(a, b)
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        beside = _BESIDE * sum(_overlap((a, b), leg) for leg in legs[:i])
+        a, b = (a[0] - uy * beside, a[1] + ux * beside), (b[0] - uy * beside, b[1] + ux * beside)
+        if i == 0 and length > _MAN_RADIUS + 0.3:
+            a = (a[0] + ux * _MAN_RADIUS, a[1] + uy * _MAN_RADIUS)
+        out.append((a, b))
+    return out
+
+
+def _overlap(one: tuple[tuple[float, float], ...], other: tuple[tuple[float, float], ...]) -> bool:
+    """Whether two legs lie on one line and share a stretch of it."""
+    (ax_, ay), (bx, by) = other
+    dx, dy = bx - ax_, by - ay
+    if any(abs((px - ax_) * dy - (py - ay) * dx) > 1e-9 for px, py in one):
+        return False
+    span = dx * dx + dy * dy
+    t = sorted(((px - ax_) * dx + (py - ay) * dy) / span for px, py in one)
+    return t[1] > 1e-9 and t[0] < 1 - 1e-9
+
+
+def _landings(ax: Axes, legs: list, color: RGBA, opts: _Options, unit: float) -> list[Artist]:
+    """A numbered disc at each landing of a multiple capture, in the landing square's lower
+    right corner: the order of the jumps, where arrows meet or cross."""
+    artists: list[Artist] = []
+    for number, (_, (x, y)) in enumerate(legs, 1):
+        cx, cy = x + 0.27, y - 0.27
+        artists.append(ax.add_artist(Circle((cx, cy), _LANDING_RADIUS, facecolor=opts.color("background"),
+                                            edgecolor=color, linewidth=0.04 * unit, zorder=_Z_LANDINGS)))
+        artists.append(ax.text(cx, cy, str(number), ha="center", va="center", fontsize=_LANDING_FONT * unit,
+                               fontweight="bold", color=color[:3], zorder=_Z_LANDINGS))
+    return artists
+
+
 # -- drawing -----------------------------------------------------------------------
 
 
@@ -396,16 +474,16 @@ def _dark(square: int, opts: _Options) -> bool:
     return dark(square) != opts.light_playable
 
 
-def _names(ax: Axes, squares: Iterable[int], opts: _Options, unit: float, zorder: int) -> list[Artist]:
-    """Square names in the top left corners, where a piece leaves the square showing."""
-    texts: list[Artist] = []
-    for square in squares:
-        x, y = _center(square, opts.flip)
-        texts.append(ax.text(
-            x - 0.47, y + 0.47, SQUARE_NAMES[square], fontsize=_NAME_FONT * unit, ha="left", va="top",
-            color=opts.color("light" if _dark(square, opts) else "frame"), zorder=zorder,
-        ))
-    return texts
+def _names(ax: Axes, squares: Iterable[int], opts: _Options, unit: float) -> list[Artist]:
+    """Square names in the top left corners, over the pieces, dark ink with a light halo so
+    they read on either square colour and on a piece."""
+    halo = [patheffects.withStroke(linewidth=0.06 * unit, foreground=opts.color("background"))]
+    return [
+        ax.text(x - 0.46, y + 0.46, SQUARE_NAMES[square], fontsize=_NAME_FONT * unit, ha="left", va="top",
+                color=opts.color("frame"), fontweight="bold", path_effects=halo, zorder=_Z_NAMES)
+        for square in squares
+        for x, y in [_center(square, opts.flip)]
+    ]
 
 
 def _board(ax: Axes, opts: _Options, unit: float) -> None:
@@ -426,8 +504,6 @@ def _board(ax: Axes, opts: _Options, unit: float) -> None:
     for i in range(8):
         ax.text(i + 0.5, -_MARGIN / 2, files[i], **style)
         ax.text(-_MARGIN / 2, i + 0.5, ranks[i], **style)
-    if opts.square_names:
-        _names(ax, opts.playable, opts, unit, _Z_NAMES)
 
 
 def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> list[Artist]:
@@ -442,10 +518,6 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
     for square, color, z in tints:
         x, y = _center(square, opts.flip)
         add(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor=color, edgecolor="none", zorder=z))
-    if opts.square_names:
-        # The board layer holds the names, under the tints: name the tinted squares again on top.
-        tinted = set(opts.playable) & {s for s, _, _ in tints}
-        artists += _names(ax, sorted(tinted), opts, unit, _Z_RENAMED)
 
     discs, rings = [], []
     for name, piece in position.pieces.items():
@@ -467,10 +539,16 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
     if rings:
         add(PatchCollection([r[0] for r in rings], facecolors="none", edgecolors=[r[1] for r in rings],
                             linewidths=0.035 * unit, zorder=_Z_PIECES))
-    for route in opts.routes:
-        points = [_center(s, opts.flip) for s in route]
-        add(PathPatch(_compound([_arrow(a, b) for a, b in itertools.pairwise(points) if a != b]),
-                      facecolor=opts.color("arrow"), edgecolor="none", zorder=_Z_ARROWS))
+    if opts.square_names:
+        artists += _names(ax, opts.playable, opts, unit)
+    arrow = opts.color("arrow")
+    for routes, color in ((opts.ahead, _alpha(arrow, _AHEAD)), (opts.routes, arrow)):
+        for route in routes:
+            legs = _legs(route, opts.flip)
+            add(PathPatch(_compound([_arrow(a, b) for a, b in legs]), facecolor=color, edgecolor="none",
+                          zorder=_Z_ARROWS))
+            if len(legs) > 1:
+                artists += _landings(ax, legs, color, opts, unit)
 
     if opts.captured:
         add(PathPatch(_compound([_cross(*_center(s, opts.flip)) for s in opts.captured]),
@@ -502,7 +580,7 @@ def _page_of(ax: Axes) -> Figure:
 
 def _figure(opts: _Options) -> tuple[Figure, Axes]:
     """A figure exactly ``size`` pixels wide holding one diagram."""
-    size = opts.size or DEFAULT_SIZE
+    size = opts.size or default_size()
     scale = _scale(size)
     height = round(opts.layout.height * scale)
     # Agg truncates the pixel size, so ask for a hair more than the exact inches.
@@ -564,7 +642,8 @@ def _board_key(opts: _Options) -> _Options:
     The title and caption count only by their number of lines, which sets the height.
     """
     lines = _Layout(("",) * len(opts.layout.title), ("",) * len(opts.layout.caption))
-    return opts._replace(highlight=(), routes=(), captured=(), last_move=(), layout=lines)
+    return opts._replace(highlight=(), routes=(), ahead=(), captured=(), last_move=(), layout=lines,
+                         size=opts.size or default_size())
 
 
 def png(subject: Subject, **annotations: Any) -> bytes:

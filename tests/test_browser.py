@@ -58,7 +58,7 @@ STOP_SECONDS = 10
 SCREENSHOT_COPY = Path("/tmp/damlib-browser.png")
 _DAMLIB_ROOT = Path(damlib.__file__).resolve().parent.parent
 
-WHITE_MAN = "◯"
+WHITE_MAN = "⬤"
 EMPTY = re.compile(r"^\s*$")
 
 

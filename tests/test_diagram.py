@@ -359,3 +359,61 @@ def test_bad_subjects_files_and_worksheet_items_raise_damlib_errors(tmp_path):
         diagram.worksheet([damlib.Position.start("german")], tmp_path / "w.pdf", columns=0)
     with pytest.raises(DiagramError, match="already drawn"):
         diagram.save(diagram.draw(damlib.Position.start("german")), tmp_path / "d.png", flip=True)
+
+
+# -- routes that teach ---------------------------------------------------------------
+
+
+def test_a_route_starts_at_the_edge_of_its_piece_so_a_kings_crown_shows():
+    pos = damlib.Position.from_fen("W:WKa1:Bc3,f4,f2,b4", "german")
+    plain, drawn = image(diagram.png(pos)), image(diagram.png(pos, move="a1:e5:g3:e1"))
+    assert close(at(drawn, "a1"), at(plain, "a1"), 0)  # the crown's middle, as without the route
+    assert close(at(drawn, "b2"), rgb(PALETTE["arrow"], over=PALETTE["dark"]))
+
+
+def test_a_leg_that_turns_back_runs_beside_the_first():
+    # TR-REMOVE: the king jumps d6 to d7, turns back over the emptied squares and jumps d2
+    pos = damlib.Position.from_fen("W:WKd4:Bd6,d2", "turkish")
+    img = image(diagram.png(pos, move="d4:d7:d1"))
+    arrow_on_light = rgb(PALETTE["arrow"], over=PALETTE["light"])
+    light = rgb(PALETTE["light"])
+    assert close(at(img, "d5"), arrow_on_light)  # the way up
+    assert close(at(img, "d5", dx=0.2), arrow_on_light)  # the way back, beside it
+    assert close(at(img, "d5", dx=0.35), light) and close(at(img, "d5", dx=-0.15), light)
+
+
+def test_each_landing_of_a_multiple_capture_is_numbered():
+    pos = damlib.Position.from_fen("W:Wc3:Bd4,f4,f2,d2", "german")
+    many = image(diagram.png(pos, move="c3:e5:g3:e1:c3"))
+    for square in ("e5", "g3", "e1", "c3"):  # a white disc in each landing's lower right corner
+        assert close(at(many, square, dx=0.13, dy=-0.27), rgb(PALETTE["background"]), 30), square
+    one = image(diagram.png(damlib.Position.from_fen("W:Wc3:Bd4", "german"), move="c3:e5"))
+    assert close(at(one, "e5", dx=0.13, dy=-0.27), rgb(PALETTE["dark"]))  # one jump: no number
+
+
+def test_a_route_still_ahead_is_drawn_faint():
+    pos = damlib.Position.from_fen("W:W:B", "german")
+    full, faint = image(diagram.png(pos, arrows=["c3-d4"])), image(diagram.png(pos, ahead=["c3-d4"]))
+    dark_square, arrow = rgb(PALETTE["dark"]), rgb(PALETTE["arrow"], over=PALETTE["dark"])
+    pixel = at(faint, "d4", dx=-0.25, dy=-0.25)
+    assert not close(pixel, dark_square) and not close(pixel, arrow)
+    assert close(at(full, "d4", dx=-0.25, dy=-0.25), arrow)
+
+
+def test_square_names_show_on_occupied_squares_too():
+    pos = damlib.Position.start("german")
+    plain, named = image(diagram.png(pos)), image(diagram.png(pos, square_names=True))
+    assert name_ink(named, plain, "c3") and name_ink(named, plain, "f6")
+
+
+def test_the_default_size_is_set_for_every_picture_without_its_own():
+    pos = damlib.Position.start("german")
+    try:
+        diagram.set_default_size(560)
+        assert Image.open(io.BytesIO(diagram.png(pos))).width == 560
+        assert Image.open(io.BytesIO(diagram.png(pos, size=300))).width == 300
+    finally:
+        diagram.set_default_size(diagram.DEFAULT_SIZE)
+    assert Image.open(io.BytesIO(diagram.png(pos))).width == diagram.DEFAULT_SIZE
+    with pytest.raises(DiagramError, match="5000"):
+        diagram.set_default_size(5000)

@@ -17,6 +17,13 @@ from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, Pro
 from damlib.widgets.play import COLORS
 
 
+def looks(board: PlayBoard, square: str) -> tuple[str, str]:
+    """The glyph on a square of the board, and which side's ink it is drawn in."""
+    button = board.squares[square]
+    ink = {to_rgb(PALETTE["white"]): "white", to_rgb("#111111"): "black"}[to_rgb(button.style.text_color)]
+    return button.description, ink
+
+
 def click(board: PlayBoard, *squares: str) -> None:
     for square in squares:
         board.squares[square].click()
@@ -112,7 +119,7 @@ def test_play_board_select_highlight_and_move():
     assert board.squares["d4"].style.button_color != board.squares["f4"].style.button_color
     click(board, "d4")
     assert [str(m) for m in board.game.moves] == ["c3-d4"]
-    assert board.squares["d4"].description == "◯" and board.squares["f6"].description == "⬤"
+    assert looks(board, "d4") == ("⬤", "white") and looks(board, "f6") == ("⬤", "black")
     assert board.squares["c3"].description.strip() == ""
     assert "1. c3-d4" in board.move_list.value and "Black to move" in board.status.value
 
@@ -139,7 +146,7 @@ def test_play_board_multi_jump_by_landing_squares():
     assert board.game.moves == () and board.targets() == {"f6", "g5", "h4"}
     click(board, "h4")
     assert board.game.moves[0].path == ("b6", "d8", "h4")
-    assert board.squares["h4"].description == "♔"  # crowned (RU-PROMOTE)
+    assert looks(board, "h4") == ("♚", "white")  # crowned (RU-PROMOTE)
 
 
 def test_play_board_plays_a_capture_once_its_routes_are_one_move():
@@ -156,7 +163,7 @@ def test_play_board_undo_new_game_and_flip():
     assert [label.value for label in board.file_labels] == list("abcdefgh")
     click(board, "a3", "a4")
     board.undo()
-    assert board.game.moves == () and board.squares["a3"].description == "◯"
+    assert board.game.moves == () and looks(board, "a3") == ("⬤", "white")
     first = board.grid.children[0]
     board.flip()
     assert board.grid.children[0] is board.squares["h1"] and first is board.squares["a8"]
@@ -362,7 +369,7 @@ def test_play_board_result_line_shows_once():
 def test_play_board_shares_one_layout_among_its_squares():
     board = PlayBoard(GERMAN)
     assert len({id(square.layout) for square in board.squares.values()}) == 1
-    assert len({id(square.style) for square in board.squares.values()}) <= len(COLORS)
+    assert len({id(square.style) for square in board.squares.values()}) <= 2 * len(COLORS)
 
 
 def test_widgets_take_what_damlib_takes_elsewhere():
@@ -425,3 +432,24 @@ def test_save_worksheet_writes_both_pdfs_where_it_is_told(tmp_path):
     broken = SaveWorksheet(folder=tmp_path / "no" / "such" / "folder")
     broken.save_button.click()
     assert "Not saved" in broken.message.value
+
+
+def test_the_stepper_first_frame_shows_the_whole_route_faint():
+    stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN)
+    first = pixels(stepper.image.value)
+    x, y = square_center("c5", size=stepper.size, title="German: e3:c5:a7")
+    dark, arrow = np.array(to_rgb(PALETTE["dark"])) * 255, np.array(to_rgb("#15781b")) * 255
+    pixel = first[int(y), int(x)]
+    assert np.abs(pixel - dark).max() > 20 and np.abs(pixel - arrow).max() > 20  # neither bare nor full
+
+
+def test_boards_follow_the_default_size():
+    from damlib import diagram
+
+    try:
+        diagram.set_default_size(560)
+        board, stepper = PlayBoard(GERMAN), CaptureStepper("W:We3:Bd4,f4,b6")
+        assert board.grid.layout.width == "560px" and Image.open(io.BytesIO(png_in_bundle(board))).width == 560
+        assert stepper.image.width == "560" and Image.open(io.BytesIO(stepper.image.value)).width == 560
+    finally:
+        diagram.set_default_size(diagram.DEFAULT_SIZE)

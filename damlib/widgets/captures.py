@@ -13,15 +13,17 @@ from ..position import Move, Position, Variant
 from ..referee import CaptureStage, capture_stages, explain, shorter_captures
 from ..squares import SQUARE_NAMES
 from ..variants import Rules
-from .common import GAMES, IMAGE_SIZE, Pictured, Steps, button, check_size, image, position_of, prose
+from .common import GAMES, Pictured, Steps, button, check_size, image, position_of, prose
 
 
-def stage_picture(stage: CaptureStage, title: str, size: int) -> bytes:
-    """The board at one stage of a capture, with the route so far and the pieces jumped."""
-    arrows = [stage.path] if len(stage.path) > 1 else []
-    return diagram.png(
-        stage.position, arrows=arrows, captured=stage.jumped, highlight=[stage.path[0]], title=title, size=size
-    )
+def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
+    """The board at one stage of a capture: the route so far, the pieces jumped, and the
+    rest of the ``route`` faint, so even the first frame shows where the capture goes."""
+    done = len(stage.path)
+    arrows = [stage.path] if done > 1 else []
+    ahead = [route[done - 1:]] if done < len(route) else []
+    return diagram.png(stage.position, arrows=arrows, ahead=ahead, captured=stage.jumped,
+                       highlight=[stage.path[0]], title=title, size=size)
 
 
 class CaptureStepper(Pictured, w.VBox):
@@ -44,7 +46,7 @@ class CaptureStepper(Pictured, w.VBox):
         move: Move | str | None = None,
         variant: Variant | None = None,
         show_forbidden: bool = False,
-        size: int = IMAGE_SIZE,
+        size: int | None = None,
     ) -> None:
         self.position = position_of(position, variant)
         self.size = check_size(size)
@@ -116,7 +118,7 @@ class CaptureStepper(Pictured, w.VBox):
             self.image.value = self.picture()
             self.caption.value = prose(f"There is no capture here; {self.position.turn.capitalize()} to move.")
             return
-        self.image.value = stage_picture(stage, f"{name}: {move}", self.size)
+        self.image.value = stage_picture(stage, move.path, f"{name}: {move}", self.size)
         text = html.escape(stage.caption)
         if stage.rule:
             text += f" <b>[{stage.rule}]</b>"
@@ -158,10 +160,10 @@ class PromotionExplorer(Pictured, w.VBox):
     True
     """
 
-    def __init__(self, fen: str | None = None, size: int = 260) -> None:
+    def __init__(self, fen: str | None = None, size: int | None = None) -> None:
         if fen is not None and not isinstance(fen, str):
             raise DamlibError(f"fen must be FEN text like 'W:Wb6:Bc7,e7', not {fen!r}")
-        self.size = check_size(size)
+        self.size = check_size(size, share=0.65)  # three boards side by side
         self.examples = w.Dropdown(options=list(PROMOTION_EXAMPLES.items()), description="Example",
                                    layout=w.Layout(width="max-content"))
         self.fen = w.Text(value=fen or self.examples.value, description="FEN", continuous_update=False)
@@ -248,7 +250,8 @@ class Column(w.VBox):
         assert self.position is not None, "only a column that read the position has a picture"
         if not self.stages:
             return diagram.png(self.position, title=f"{self.rules.name}: no capture", size=self.size)
-        return stage_picture(self.stages[-1], f"{self.rules.name}: {self.move}", self.size)
+        assert self.move is not None
+        return stage_picture(self.stages[-1], self.move.path, f"{self.rules.name}: {self.move}", self.size)
 
     def show(self, step: int) -> None:
         self.image.layout.display = "none" if self.position is None else None
@@ -261,7 +264,8 @@ class Column(w.VBox):
             self.caption.value = prose(f"No capture in {self.rules.name} draughts here.")
             return
         stage = self.stages[min(step, len(self.stages) - 1)]
-        self.image.value = stage_picture(stage, f"{self.rules.name}: {self.move}", self.size)
+        assert self.move is not None
+        self.image.value = stage_picture(stage, self.move.path, f"{self.rules.name}: {self.move}", self.size)
         self.caption.value = prose(html.escape(stage.caption) + (f" <b>[{stage.rule}]</b>" if stage.rule else ""))
 
     def _why_not(self) -> str:

@@ -8,14 +8,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from .. import diagram
 from ..errors import DamlibError
 from ..position import Position, Variant
 from ..variants import GERMAN, RUSSIAN, TURKISH
 
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
-#: The width of a widget's board picture, in pixels.
-IMAGE_SIZE = 360
 
 
 class Pictured:
@@ -63,7 +62,11 @@ def button(description: str, tooltip: str, name: str, handler: Callable[[], None
     return control
 
 
-def check_size(size: object) -> int:
+def check_size(size: object, share: float = 1.0) -> int:
+    """``size``, or ``share`` of the default picture width (see
+    :func:`damlib.diagram.set_default_size`) when it is ``None``."""
+    if size is None:
+        return round(diagram.default_size() * share)
     if not isinstance(size, int) or isinstance(size, bool) or not 100 <= size <= 2000:
         raise DamlibError(f"size is the picture's width in pixels, 100 to 2000, not {size!r}")
     return size

@@ -27,14 +27,14 @@ class Exercises(Pictured, w.VBox):
     (1, 1)
     """
 
-    def __init__(self, exercises: Iterable[Exercise] = EXERCISES, size: int = 300) -> None:
+    def __init__(self, exercises: Iterable[Exercise] = EXERCISES, size: int | None = None) -> None:
         try:
             self.exercises = tuple(exercises)
         except TypeError:
             raise DamlibError(f"exercises must be a list of Exercise values, not {exercises!r}") from None
         if not self.exercises or not all(isinstance(e, Exercise) for e in self.exercises):
             raise DamlibError(f"exercises must be a non-empty list of Exercise values, not {exercises!r}")
-        self.size = check_size(size)
+        self.size = check_size(size, share=0.8)
         self.results: dict[int, bool] = {}
         self.steps = Steps("Exercise")
         self.image = image(b"", self.size)

@@ -14,7 +14,7 @@ from ..notation import move_number, move_texts
 from ..position import Position, Variant
 from ..referee import describe
 from ..variants import GERMAN
-from .common import IMAGE_SIZE, Pictured, Steps, check_size, image, position_of, prose
+from .common import Pictured, Steps, check_size, image, position_of, prose
 
 
 class GameReplay(Pictured, w.VBox):
@@ -34,7 +34,7 @@ class GameReplay(Pictured, w.VBox):
         moves: str | Iterable[str],
         variant: Variant = GERMAN,
         start: Position | str | None = None,
-        size: int = IMAGE_SIZE,
+        size: int | None = None,
     ) -> None:
         self.size = check_size(size)
         texts = move_texts(moves)
