@@ -26,7 +26,9 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
 - ``square_names``: the name of every playable square in its corner.
 - ``light_playable``: German and Russian only: draw the 32 playable squares light,
   as the rule text's own diagrams do (DE-BOARD); dark is the default.
-- ``title`` / ``caption``: text over / under the board, wrapped to its width.
+- ``title`` / ``caption``: text over / under the board, wrapped to its width. A
+  diagram shows a few lines, not a page: text over :data:`MAX_TEXT` characters or
+  :data:`MAX_LINES` lines is cut, ending in "…".
 - ``size``: the width of the image in pixels (default 400); vector output is
   ``size / 100`` inches wide.
 - ``colors``: replacements for :data:`PALETTE` entries, ``{"dark": "#769656"}``.
@@ -107,6 +109,10 @@ _BAND_PAD = 0.2
 # DejaVu Sans averages about 0.55 em a character; wrap with a little room to spare.
 _CHAR_WIDTH = 0.6
 _FADED = 0.35  # opacity of a piece already taken (TR-REMOVE)
+#: Where a title or caption is cut (see ``title`` above): wrapping and drawing more
+#: would only make a diagram slow and too tall to read.
+MAX_TEXT = 600
+MAX_LINES = 12
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
 _Z_SQUARES, _Z_FRAME, _Z_NAMES, _Z_TINT, _Z_HIGHLIGHT, _Z_RENAMED = 0, 1, 2, 3, 4, 5
@@ -170,7 +176,13 @@ def _wrap(text: object, keyword: str, width: float, font: float) -> tuple[str, .
     if not isinstance(text, str):
         raise DiagramError(f"{keyword} must be text, not {text!r}")
     chars = max(1, int(width / (_CHAR_WIDTH * font)))
-    return tuple(line for para in text.splitlines() for line in textwrap.wrap(para, chars) or [""])
+    if len(text) > MAX_TEXT:
+        text = text[: MAX_TEXT - 1] + "…"
+    lines = [line for para in text.splitlines() for line in textwrap.wrap(para, chars) or [""]]
+    if len(lines) > MAX_LINES:
+        lines = lines[:MAX_LINES]
+        lines[-1] = lines[-1][: chars - 1] + "…"
+    return tuple(lines)
 
 
 def _layout(title: object, caption: object) -> _Layout:
