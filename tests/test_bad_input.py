@@ -111,7 +111,7 @@ def _squares(rules_, n):
     (RUSSIAN, "W:W" + ",".join(_squares(RUSSIAN, 13)) + ":Bb8", ["13", "12"]),
     (GERMAN, "", ["empty"]),
     (GERMAN, "   ", ["empty"]),
-    (GERMAN, None, ["empty"]),
+    (GERMAN, None, ["must be text", "None"]),
 ])
 def test_bad_fen(variant, fen, names):
     raises(FenError, lambda: Position.from_fen(fen, variant), *names)

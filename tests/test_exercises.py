@@ -56,7 +56,7 @@ def test_wrong_moves_are_explained_one_by_one():
     task = Exercise("W:Wc3,g3:Bd4,h8", "german", "moves")
     verdict = task.check("g3-h4, c3:e5")
     assert not verdict.correct and "DE-MANDATORY" in verdict.text and "g3-h4" in verdict.text
-    missing = task.check("")
+    missing = task.check("g3-h4")
     assert not missing.correct and "You missed c3:e5" in missing.text
     assert task.check("c3xe5").correct  # any notation the engine reads
 
