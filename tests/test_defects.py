@@ -6,14 +6,34 @@ to list every jump); the comments say how.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
 import pytest
 
-from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Move, Position, explain, perft, rule_table, rules
-from damlib import movegen
-from damlib.errors import DamlibError, FenError, IllegalMoveError, MoveTextError, SquareError, VariantError
+from damlib import (
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Game,
+    Move,
+    Position,
+    explain,
+    movegen,
+    perft,
+    rule_table,
+    rules,
+)
+from damlib.errors import (
+    DamlibError,
+    FenError,
+    IllegalMoveError,
+    MoveTextError,
+    SquareError,
+    VariantError,
+)
 from damlib.exercises import Exercise
 from damlib.referee import capture_stages, why_piece_cannot_move
 from damlib.squares import SQUARE_NAMES
@@ -186,7 +206,7 @@ def _jumped(board: tuple[int, ...], path: tuple[int, ...], remove_at_once: bool)
     """The piece each jump of ``path`` goes over: the one occupied square strictly between
     its two ends, skipping squares already emptied in this capture (TR-REMOVE)."""
     taken: list[int] = []
-    for here, there in zip(path, path[1:]):
+    for here, there in itertools.pairwise(path):
         df, dr = there % 8 - here % 8, there // 8 - here // 8
         n = max(abs(df), abs(dr))
         unit = df // n + 8 * (dr // n)

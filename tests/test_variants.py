@@ -4,9 +4,30 @@ import dataclasses
 
 import pytest
 
-from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Position, rules
-from damlib.errors import VariantError
-from damlib.variants import RULE_TEXT, rule_table
+from damlib import (
+    BRAZILIAN,
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Game,
+    Position,
+    explain,
+    movegen,
+    rules,
+)
+from damlib.errors import DamlibError, IllegalMoveError, VariantError
+from damlib.referee import capture_stages, why_piece_cannot_move
+from damlib.squares import SQUARE_NAMES
+from damlib.variants import (
+    DIAGONALS,
+    FORWARD,
+    FORWARD_DIAGONALS,
+    ORTHOGONALS,
+    RULE_TEXT,
+    Rules,
+    rule_table,
+)
 
 
 @pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
@@ -52,12 +73,6 @@ def test_rule_table_cites_ids_only_where_a_game_follows_the_text():
 
 
 # -- a new game is data only: nothing else in damlib needs to know it -----------------
-
-from damlib import Game, explain, movegen  # noqa: E402
-from damlib.squares import SQUARE_NAMES  # noqa: E402
-from damlib.errors import DamlibError, IllegalMoveError  # noqa: E402
-from damlib.referee import capture_stages, why_piece_cannot_move  # noqa: E402
-from damlib.variants import DIAGONALS, FORWARD, FORWARD_DIAGONALS, ORTHOGONALS, Rules  # noqa: E402
 
 #: German with free choice between captures (the majority rule off), as some old books have it.
 FREE_CHOICE = dataclasses.replace(GERMAN, name="German, free choice", majority=False)
@@ -164,8 +179,6 @@ def test_a_capture_mistake_in_a_new_game_is_punished_by_its_data():
 
 
 def test_a_rules_value_with_bad_fields_is_refused():
-    from damlib.errors import VariantError
-
     for field, value in [("penalty", "fine"), ("family", ""), ("majority", "yes"),
                          ("man_steps", ((2, 1),)), ("king_directions", [(1, 1)]),
                          ("white_start", ("z9",)), ("black_start", ()), ("black_start", ("a1",))]:
