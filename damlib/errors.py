@@ -7,6 +7,21 @@ state it had before the call.
 
 from __future__ import annotations
 
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: its repr, shortened if long, so that a
+    huge bad input does not make a huge message.
+
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    """
+    return _SHORT.repr(value)
+
 
 class DamlibError(ValueError):
     """Base class of every error damlib raises for bad input."""

@@ -18,16 +18,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from . import diagram
-from .errors import DamlibError
+from .errors import DamlibError, shown
 from .game import Game
 from .legality import pieces
 from .position import Move, Position
-from .referee import describe, explain
-from .variants import Rules, rules as _rules
+from .referee import describe
+from .variants import Rules
+from .variants import rules as _rules
 
-QUESTIONS = {
+ExerciseKind = Literal["moves", "most", "crown", "winner"]
+
+#: Answers longer than this get a short "too long" feedback instead of being read:
+#: every legal move of a full board, written out, fits in far less.
+MAX_ANSWER = 2000
+#: How many wrong moves of one answer are explained; the rest are only counted.
+MAX_EXPLAINED = 5
+
+QUESTIONS: dict[str, str] = {
     "moves": "Which moves are legal? Write them all, separated by commas.",
     "most": "How many pieces does the best capture take?",
     "crown": "After the move {move}, is the moving piece a king?",
@@ -54,16 +64,18 @@ class Exercise:
 
     fen: str
     variant: str
-    kind: str
+    kind: ExerciseKind
     move: str | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in QUESTIONS:
-            raise DamlibError(f"unknown exercise kind {self.kind!r}; use one of {', '.join(QUESTIONS)}")
+        # a broken exercise is refused here, not when a learner first answers it
+        if not isinstance(self.kind, str) or self.kind not in QUESTIONS:
+            raise DamlibError(f"unknown exercise kind {shown(self.kind)}; use one of {', '.join(QUESTIONS)}")
+        position = self.position  # a bad FEN or unknown variant raises FenError or VariantError
         if (self.kind == "crown") != (self.move is not None):
             raise DamlibError("a 'crown' exercise needs a move, and only it does")
-        if self.move:
-            self.position.parse_move(self.move)  # a move that is not legal here is a broken exercise
+        if self.move is not None:
+            position.parse_move(self.move, literal=True)  # a move that is not legal here is a broken exercise
         if self.kind == "winner" and Game(self.position).result is None:
             raise DamlibError(f"a 'winner' exercise needs a finished game; {self.fen} is not over")
 
@@ -94,10 +106,15 @@ class Exercise:
         result = Game(pos).result
         return result.winner if result and result.winner else "draw"
 
+    def _move(self) -> Move:
+        """The move a 'crown' exercise asks about."""
+        if self.move is None:
+            raise DamlibError(f"a {self.kind!r} exercise asks about no move")
+        return self.position.parse_move(self.move, literal=True)
+
     def _ends_as_king(self) -> bool:
-        pos = self.position
-        move = pos.parse_move(self.move)
-        return move.promotes or pos.piece_at(move.start).is_king
+        move = self._move()
+        return move.promotes or self.position.pieces[move.start].is_king
 
     def explanation(self) -> str:
         """Why the right answer is right, citing the rules."""
@@ -111,35 +128,50 @@ class Exercise:
             return (f"The best capture, {best}, takes {pieces(len(best.captured))}"
                     f" — you must take the most ({pos.rules.rule_id('majority')}).")
         if self.kind == "crown":
-            return f"In {self.move} {describe(pos.parse_move(self.move), pos)}"
+            return f"In {self.move} {describe(self._move(), pos)}"
         result = Game(pos).result
         return str(result) if result else "The game is not over."
 
     def check(self, answer: str) -> Feedback:
-        """Whether ``answer`` is right, with the explanation either way."""
+        """Whether ``answer`` is right, with the explanation either way.
+
+        An empty answer, one that is not text, or one longer than
+        :data:`MAX_ANSWER` characters is not read; the feedback says why.
+
+        >>> Exercise("W:Wc3:Bd4", "german", "moves").check("").text
+        'That is not an answer: Which moves are legal? Write them all, separated by commas.'
+        """
+        if not isinstance(answer, str) or not answer.strip():
+            return Feedback(False, f"That is not an answer: {self.question}")
+        if len(answer) > MAX_ANSWER:
+            return Feedback(False, f"That answer is too long to read ({len(answer)} characters; "
+                                   f"at most {MAX_ANSWER}): {self.question}")
         if self.kind == "moves":
             return self._check_moves(answer)
-        words = str(answer).strip().lower().split()
+        words = answer.strip().lower().split()
         # "White wins", "y", "Yes." all count: the first word decides
-        given = words[0].strip(".!") if words else ""
+        given = words[0].strip(".!")
         right = given == self.answer or (self.kind == "crown" and given in ("y", "n") and given == self.answer[0])
         return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
 
     def _check_moves(self, answer: str) -> Feedback:
         pos = self.position
-        texts = [t for t in re.split(r"[,;\s]+", str(answer)) if t]
+        texts = dict.fromkeys(t for t in re.split(r"[,;\s]+", answer) if t)
         named: set[Move] = set()
         wrong: list[str] = []
         for text in texts:
             try:
-                named.add(pos.parse_move(text))
-            except DamlibError:
-                wrong.append(explain(pos, text))
+                # as a referee reads it: "d4:d7" is one jump onto d7, not shorthand for d4:d1:d7
+                named.add(pos.parse_move(text, literal=True))
+            except DamlibError as e:
+                wrong.append(str(e))
         missing = [m for m in pos.legal_moves if m not in named]
         if not wrong and not missing:
             count = "the only legal move" if len(named) == 1 else f"all {len(named)} legal moves"
             return Feedback(True, f"Right: {count}. {self.explanation()}")
-        parts = wrong + [f"You missed {m}: {describe(m, pos)}" for m in missing]
+        more = len(wrong) - MAX_EXPLAINED
+        parts = wrong[:MAX_EXPLAINED] + ([f"({more} more not allowed.)"] if more > 0 else [])
+        parts += [f"You missed {m}: {describe(m, pos)}" for m in missing]
         return Feedback(False, "Not quite. " + " ".join(parts))
 
 
@@ -154,11 +186,11 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("W:Wb6:Bc7,f6", "russian", "moves"),
     Exercise("W:WKa1:Bc3,f4,f2,b4", "russian", "most"),
     Exercise("W:Wh2:Bg3,f4", "russian", "winner"),
-    Exercise("W:Wd4:Be5,h8", "turkish", "moves"),
-    Exercise("W:Wd4:Bd6,h8", "turkish", "moves"),
+    Exercise("W:Wd4:Be5,h7", "turkish", "moves"),
+    Exercise("W:Wd4:Bd6,h7", "turkish", "moves"),
     Exercise("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"),
-    Exercise("W:Wd6:Bd7,b8", "turkish", "crown", "d6:d8:a8"),
-    Exercise("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"),
+    Exercise("W:Wd6:Bd7,Kb8", "turkish", "crown", "d6:d8:a8"),
+    Exercise("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner"),
 )
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DamlibError, GameOverError, IllegalMoveError
+from .errors import DamlibError, GameOverError, IllegalMoveError, shown
 from .legality import capture_mistake
 from .notation import parse_move_text
-from .position import Move, Position, Variant
-from .variants import Rules, rules as _rules
+from .position import Colour, Move, Position, Variant
+from .variants import PUBLISHED, Rules
+from .variants import rules as _rules
 
 #: The state of a position whose capture mistake was taken back: the offender must
 #: now play a correct capture, even in referee mode (DE-PENALTY).
@@ -27,15 +28,16 @@ TAKEN_BACK = "taken back"
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: the winner (``None`` for a draw), why, and the rule."""
+    """How a game ended: the winner (``None`` for a draw), why, and the rule
+    (``None`` for a game that has no rule ID on it)."""
 
-    winner: str | None
+    winner: Colour | None
     reason: str
-    rule: str
+    rule: str | None
 
     def __str__(self) -> str:
         head = f"{self.winner.capitalize()} wins" if self.winner else "Draw"
-        return f"{head}: {self.reason} ({self.rule})."
+        return f"{head}: {self.reason} ({self.rule or PUBLISHED})."
 
 
 @dataclass(frozen=True)
@@ -47,9 +49,9 @@ class Penalty:
     """
 
     move: Move
-    offender: str
+    offender: Colour
     correct: tuple[Move, ...]
-    rule: str
+    rule: str | None
 
 
 class Game:
@@ -61,11 +63,30 @@ class Game:
     chooses with :meth:`take_back` or :meth:`let_stand` (DE-PENALTY); in
     Turkish the offender loses at once (TR-PENALTY). Every other illegal move
     is refused, and a refused move changes nothing.
+
+    In referee mode move text means exactly the step, or the jumps, it names
+    (:meth:`Position.parse_move` with ``literal``): ``d4:d7`` is one jump onto d7,
+    even where it could be shorthand for a longer legal capture ending there.
+    Outside referee mode the same text is read as that legal capture.
+
+    >>> start = Position.from_fen("W:WKd4:Bd6,d2", "turkish")
+    >>> Game(start).play("d4:d7")
+    Move('d4:d1:d7')
+    >>> game = Game(start, referee=True)
+    >>> game.play("d4:d7"), game.result.winner
+    (Move('d4:d7'), 'black')
+
+    A game starts from a position with pieces on the board; an empty board has
+    no game (nobody to move and nobody to win) and is refused.
     """
 
     def __init__(self, start: Variant | Position = "german", referee: bool = False) -> None:
+        if not isinstance(referee, bool):
+            raise DamlibError(f"referee must be True or False, not {shown(referee)}")
         self.referee = referee
         first = start if isinstance(start, Position) else Position.start(_rules(start))
+        if not first.pieces:
+            raise DamlibError(f"a game needs pieces on the board; {first.fen} has none")
         self._positions: list[Position] = [first]
         self._moves: list[Move] = []
         #: one entry per position: a capture mistake awaiting the opponent's choice, the
@@ -120,9 +141,13 @@ class Game:
         if isinstance(state, Penalty):
             return None  # the opponent has yet to choose: the game is not decided
         pos = self.position
-        side, other = pos.turn, "black" if pos.turn == "white" else "white"
-        if not any(p.color == side for p in pos.pieces.values()):
-            return Result(other, f"{side.capitalize()} has no pieces left", pos.rules.rule_id("win"))
+        side: Colour = pos.turn
+        other: Colour = "black" if side == "white" else "white"
+        colours = {p.color for p in pos.pieces.values()}
+        # DE-WIN: whichever side is to move, a side without pieces has lost
+        for loser, winner in ((side, other), (other, side)):
+            if loser not in colours:
+                return Result(winner, f"{loser.capitalize()} has no pieces left", pos.rules.rule_id("win"))
         if not pos.legal_moves:
             return Result(other, f"{side.capitalize()} cannot move", pos.rules.rule_id("win"))
         if self._positions.count(pos) >= 3:
@@ -148,7 +173,7 @@ class Game:
             )
         pos = self.position
         try:
-            played = pos.parse_move(move)
+            played = pos.parse_move(move, literal=self.referee)
             state: Penalty | Result | str | None = None
         except IllegalMoveError as error:
             played, state = self._penalise(pos, move, error)
@@ -158,18 +183,22 @@ class Game:
         return played
 
     def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
-        """In referee mode, let a capture mistake through with its penalty; else re-raise."""
-        raw = None
+        """In referee mode, let a capture mistake through with its penalty; else re-raise.
+
+        The mistake is the route the move names exactly, so what is recorded is what was played.
+        """
         # after a take-back the offender must capture correctly: no second mistake (DE-PENALTY)
-        if self.referee and error.rule is not None and self._states[-1] != TAKEN_BACK:
-            raw = capture_mistake(pos.rules, pos._board, pos._white, parse_move_text(str(move), pos.rules))
+        if not self.referee or self._states[-1] == TAKEN_BACK:
+            raise error
+        squares = list(move._raw[0]) if isinstance(move, Move) else parse_move_text(move, pos.rules)
+        raw = capture_mistake(pos.rules, pos._board, pos._white, squares)
         if raw is None:
             raise error
         mistake = Move._from_raw(raw, pos)
         rules = pos.rules
         rule = rules.rule_id("penalty")
         if rules.penalty == "loss":
-            winner = "black" if pos.turn == "white" else "white"
+            winner: Colour = "black" if pos.turn == "white" else "white"
             reason = f"{pos.turn.capitalize()} made a capture mistake, {mistake} instead of {pos.legal_moves[0]}"
             return mistake, Result(winner, reason, rule)
         return mistake, Penalty(mistake, pos.turn, pos.legal_moves, rule)

@@ -8,10 +8,10 @@ wraps both in friendly objects.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from .variants import Rules
 from .squares import tables
+from .variants import Rules
 
 Board = tuple[int, ...]
 RawMove = tuple[tuple[int, ...], tuple[int, ...], bool]
@@ -179,7 +179,7 @@ def _one_route_each(captures: list[RawMove]) -> list[RawMove]:
     return list(seen.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def generator(rules: Rules, white: bool) -> MoveGenerator:
     """The shared :class:`MoveGenerator` for one side of one game."""
     return MoveGenerator(rules, white)

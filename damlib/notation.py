@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from .errors import FenError, IllegalMoveError, MoveTextError, SquareError
-from .variants import Rules
+from .errors import FenError, IllegalMoveError, MoveTextError, SquareError, shown
 from .squares import SQUARE_NAMES, parse_square, playable, square_number
+from .variants import Rules
 
 #: A side of the board, as the public API names it.
 Color = Literal["white", "black"]
@@ -26,23 +26,49 @@ _VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
 _SIDES = {"W": True, "B": False}
 _TURNS = {"w": True, "white": True, "b": False, "black": False}
 
+#: The longest texts read: a full board's FEN or diagram, and a move of the most jumps
+#: (with room for spaces), take far less. Longer input is refused before it is read.
+MAX_TEXT = 1000
+MAX_MOVE_TEXT = 100
+
 
 def parse_turn(turn: str) -> bool:
     """``True`` for White to move: accepts ``"white"``/``"black"`` or ``"W"``/``"B"``."""
-    key = str(turn).strip().lower()
+    key = turn.strip().lower() if isinstance(turn, str) else None
     if key not in _TURNS:
-        raise FenError(f"unknown side to move {turn!r}: use 'W' or 'B' ('white' or 'black')")
+        raise FenError(f"unknown side to move {shown(turn)}: use 'W' or 'B' ('white' or 'black')")
     return _TURNS[key]
 
 
+def _text(text: object, what: str, example: str) -> str:
+    """``text`` if it is text of a readable length, else a FenError saying what it is."""
+    if not isinstance(text, str):
+        raise FenError(f"a {what} must be text like {example}, not {shown(text)}")
+    if len(text) > MAX_TEXT:
+        raise FenError(f"a {what} of {len(text)} characters is too long to be one; at most {MAX_TEXT}")
+    return text
+
+
 def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
-    """Refuse what no game can reach: men on their last rank, too many pieces."""
+    """Refuse what no game can reach: men on their last rank, men behind their starting
+    ranks where men never move backward (Turkish), too many pieces."""
+    backward = any(dr < 0 for _, dr in rules.man_steps + rules.man_captures)
+    lowest = min(int(s[1]) for s in rules.white_start) if rules.white_start else 1
+    highest = max(int(s[1]) for s in rules.black_start) if rules.black_start else 8
     for square, value in enumerate(board):
-        if value == 1 and square >= 56 or value == -1 and square < 8:
-            colour = "White" if value == 1 else "Black"
+        name, rank = SQUARE_NAMES[square], square // 8 + 1
+        if value == 1 and rank == 8 or value == -1 and rank == 1:
             raise FenError(
-                f"a {colour} man on {SQUARE_NAMES[square]}, its own last rank, would be a king "
-                f"({rules.rule_id('promote')}): write it as a king (K{SQUARE_NAMES[square]})"
+                f"a {'White' if value == 1 else 'Black'} man on {name}, its own last rank, would be a king "
+                f"({rules.cite('promote')}): write it as a king (K{name})"
+            )
+        if not backward and (value == 1 and rank < lowest or value == -1 and rank > highest):
+            colour, start = ("White", rules.white_start) if value == 1 else ("Black", rules.black_start)
+            ranks = sorted({s[1] for s in start})
+            raise FenError(
+                f"a {colour} man on {name} cannot arise in {rules.name} draughts: {colour}'s men start on "
+                f"rank{'s' if len(ranks) > 1 else ''} {'–'.join((ranks[0], ranks[-1])[:len(ranks)])} and never "
+                f"move backward ({rules.cite('man-move')}); a piece there must be a king (K{name})"
             )
     for colour, sign, most in (("White", 1, len(rules.white_start)), ("Black", -1, len(rules.black_start))):
         count = sum(1 for v in board if v * sign > 0)
@@ -53,7 +79,7 @@ def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
 
 def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
     """The board and side to move (``True`` for White) of FEN ``text``."""
-    if not isinstance(text, str) or not text.strip():
+    if not _text(text, "FEN", "'W:Wa1,c3:Bb8'").strip():
         raise FenError("empty FEN: expected something like 'W:Wa1,c3:Bb8'")
     fields = text.strip().rstrip(".").split(":")
     try:
@@ -96,7 +122,8 @@ def format_fen(board: tuple[int, ...], white: bool) -> str:
 
 def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
     """The board drawn in ``text`` (see :func:`format_diagram`)."""
-    lines = [line.replace(" ", "") for line in str(text).strip().splitlines() if line.strip()]
+    drawn = _text(text, "diagram", "8 lines of . w b W B")
+    lines = [line.replace(" ", "") for line in drawn.splitlines() if line.strip()]
     if len(lines) != 8:
         raise FenError(f"a diagram has 8 lines (rank 8 first), not {len(lines)}")
     board = [0] * 64
@@ -106,9 +133,7 @@ def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
             raise FenError(f"rank {rank} of the diagram has {len(line)} squares, not 8: {line!r}")
         for file, symbol in enumerate(line):
             if symbol not in _VALUES:
-                raise FenError(
-                    f"unknown symbol {symbol!r} on rank {rank} of the diagram; use . w b W B"
-                )
+                raise FenError(f"unknown symbol {symbol!r} on rank {rank} of the diagram; use . w b W B")
             square = (rank - 1) * 8 + file
             if _VALUES[symbol]:
                 try:
@@ -138,7 +163,9 @@ _MOVE = re.compile(r"^[a-z][0-9]+(?:[-:x][a-z][0-9]+)+$")
 def parse_move_text(text: str, rules: Rules) -> list[int]:
     """The squares named in move text, start first: ``"c3:e5:c7"`` → ``[18, 36, 50]``."""
     if not isinstance(text, str):
-        raise MoveTextError(f"move text must be a string like 'c3-d4', not {text!r}")
+        raise MoveTextError(f"move text must be a string like 'c3-d4', not {shown(text)}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveTextError(f"move text of {len(text)} characters is too long for a move; at most {MAX_MOVE_TEXT}")
     clean = text.strip().lower().replace("×", "x")
     if not _MOVE.match(clean):
         raise MoveTextError(
@@ -153,7 +180,7 @@ def parse_move_text(text: str, rules: Rules) -> list[int]:
         if not playable(square, rules):
             rule = rules.rule_id("board")
             raise IllegalMoveError(
-                f"{text.strip()} is not allowed ({rule}): {SQUARE_NAMES[square]} is not a square "
+                f"{text.strip()} is not allowed ({rules.cite('board')}): {SQUARE_NAMES[square]} is not a square "
                 f"of the {rules.name} board; play is on the squares of a1's colour.",
                 rule,
             )

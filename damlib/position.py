@@ -12,14 +12,23 @@
 from __future__ import annotations
 
 import enum
-from typing import Union
+from typing import Literal
 
 from . import legality, movegen, notation
-from .errors import AmbiguousMoveError, IllegalMoveError
-from .variants import Rules, rules as _rules
+from .errors import (
+    AmbiguousMoveError,
+    DamlibError,
+    IllegalMoveError,
+    MoveTextError,
+    SquareError,
+    shown,
+)
 from .squares import SQUARE_NAMES, parse_square, square_number
+from .variants import Rules
+from .variants import rules as _rules
 
-Variant = Union[Rules, str]
+Variant = Rules | str
+Colour = Literal["white", "black"]
 
 
 class Piece(enum.Enum):
@@ -31,7 +40,7 @@ class Piece(enum.Enum):
     BLACK_KING = -2
 
     @property
-    def color(self) -> str:
+    def color(self) -> Colour:
         """``"white"`` or ``"black"``."""
         return "white" if self.value > 0 else "black"
 
@@ -61,7 +70,12 @@ class Move:
     ``position`` is the position the move is played from, when known.
     """
 
-    __slots__ = ("path", "captured", "promotes", "position", "_raw")
+    __slots__ = ("_raw", "captured", "path", "position", "promotes")
+    path: tuple[str, ...]
+    captured: tuple[str, ...]
+    promotes: bool
+    position: Position | None
+    _raw: movegen.RawMove
 
     def __init__(
         self,
@@ -70,15 +84,22 @@ class Move:
         promotes: bool = False,
         position: Position | None = None,
     ) -> None:
-        self.path = tuple(path)
-        self.captured = tuple(captured)
-        self.promotes = bool(promotes)
+        route, taken = _squares(path, "path"), _squares(captured, "captured")
+        if len(route) < 2:
+            raise MoveTextError(f"a move's path names its start and at least one more square, not {shown(path)}")
+        if taken and len(taken) != len(route) - 1:
+            raise MoveTextError(
+                f"a capture lands once after each piece it captures: {len(route) - 1} landings, {len(taken)} captured"
+            )
+        if not isinstance(promotes, bool):
+            raise DamlibError(f"promotes must be True or False, not {shown(promotes)}")
+        if position is not None and not isinstance(position, Position):
+            raise DamlibError(f"a move's position must be a Position or None, not {shown(position)}")
+        self.path = tuple(SQUARE_NAMES[s] for s in route)
+        self.captured = tuple(SQUARE_NAMES[s] for s in taken)
+        self.promotes = promotes
         self.position = position
-        self._raw: movegen.RawMove = (
-            tuple(square_number(s) for s in self.path),
-            tuple(square_number(s) for s in self.captured),
-            self.promotes,
-        )
+        self._raw = (route, taken, promotes)
 
     @classmethod
     def _from_raw(cls, raw: movegen.RawMove, position: Position | None) -> Move:
@@ -126,6 +147,16 @@ class Move:
         return diagram.png(self)
 
 
+def _squares(names: object, what: str) -> tuple[int, ...]:
+    """The square numbers of a tuple or list of square names; a damlib error names the bad part."""
+    if not isinstance(names, (tuple, list)):
+        raise MoveTextError(f"a move's {what} must be square names like ('c3', 'd4'), not {shown(names)}")
+    try:
+        return tuple(square_number(name) for name in names)
+    except SquareError as e:
+        raise SquareError(f"in the move's {what}: {e}") from None
+
+
 class Position:
     """A position: the pieces, the side to move and the game's rules. Immutable.
 
@@ -143,7 +174,11 @@ class Position:
     . . . . . . . .
     """
 
-    __slots__ = ("rules", "_board", "_white", "_legal")
+    __slots__ = ("_board", "_legal", "_white", "rules")
+    rules: Rules
+    _board: movegen.Board
+    _white: bool
+    _legal: tuple[Move, ...] | None
 
     def __init__(self, rules: Rules, board: movegen.Board, white: bool) -> None:
         object.__setattr__(self, "rules", rules)
@@ -191,7 +226,7 @@ class Position:
     # -- looking ----------------------------------------------------------
 
     @property
-    def turn(self) -> str:
+    def turn(self) -> Colour:
         """The side to move: ``"white"`` or ``"black"``."""
         return "white" if self._white else "black"
 
@@ -201,7 +236,7 @@ class Position:
         return {SQUARE_NAMES[s]: Piece(v) for s, v in enumerate(self._board) if v}
 
     def piece_at(self, square: str) -> Piece | None:
-        """The piece on ``square``, or ``None``."""
+        """The piece on ``square``, or ``None``; a SquareError for a square off the game's board."""
         v = self._board[parse_square(square, self.rules)]
         return Piece(v) if v else None
 
@@ -245,6 +280,7 @@ class Position:
         if self._legal is None:
             moves = tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board))
             object.__setattr__(self, "_legal", moves)
+            return moves
         return self._legal
 
     @property
@@ -256,22 +292,48 @@ class Position:
         """Every legal move by every route it can take."""
         return tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board, every_route=True))
 
-    def parse_move(self, move: Move | str) -> Move:
+    def parse_move(self, move: Move | str, literal: bool = False) -> Move:
         """The legal move that ``move`` names, or a damlib error saying why there is none.
 
         Move text names the start square and every landing square, separated by
         ``-``, ``:`` or ``x`` (``c3-d4``, ``c3:e5:c7``, ``d6xb4``). A capture may
         name only its start and end, or some of its landing squares, when that
-        is unambiguous. The returned move keeps the route the text names.
-        """
+        is unambiguous: such shorthand is read as the legal move it stands for.
+        The returned move keeps the route the text names, filled in where the
+        text is shorthand; the text was shorthand exactly when ``path`` lists
+        more squares than it named.
+
+        With ``literal`` (as a referee reads moves) a text means exactly the step,
+        or the jumps onto each named square, that it names, whenever it names any:
+        a capture stopped part-way is refused even where its squares could be
+        shorthand for a longer legal route. Only squares that are no route at all
+        may then stand for a legal move.
+
+        >>> pos = Position.from_fen("W:WKd4:Bd6,d2", "turkish")
+        >>> pos.parse_move("d4:d7")  # shorthand: by d1, then back over d6
+        Move('d4:d1:d7')
+        >>> pos.parse_move("d4:d7", literal=True)
+        Traceback (most recent call last):
+        ...
+        damlib.errors.IllegalMoveError: d4:d7 is not allowed (TR-MANDATORY): after a jump the same piece must jump again while it can; the capture does not end on d7.
+        """  # noqa: E501
+        if not isinstance(literal, bool):
+            raise DamlibError(f"literal must be True or False, not {shown(literal)}")
         if isinstance(move, Move):
-            if move in self.legal_moves:
+            if not literal and move in self.legal_moves:
                 return move
             text = str(move)
         else:
             text = move
         squares = notation.parse_move_text(text, self.rules)
-        matches = [m for m in self.routes() if legality.names_route(squares, m._raw[0])]
+        routes = self.routes()
+        if literal and legality.literal_route(self.rules, self._board, self._white, squares) is not None:
+            exact = [m for m in routes if m._raw[0] == tuple(squares)]
+            if exact:
+                return exact[0]
+            rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
+            raise IllegalMoveError(sentence, rule)
+        matches = [m for m in routes if legality.names_route(squares, m._raw[0])]
         distinct = list(dict.fromkeys(matches))
         if len(distinct) == 1:
             exact = [m for m in matches if m._raw[0] == tuple(squares)]
@@ -303,4 +365,8 @@ def perft(position: Position, depth: int) -> int:
     >>> perft(Position.start("german"), 3)
     302
     """
+    if not isinstance(position, Position):
+        raise DamlibError(f"perft counts from a Position, not {shown(position)}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise DamlibError(f"depth must be a whole number of plies, not {shown(depth)}")
     return movegen.perft(position._board, position._white, position.rules, depth)

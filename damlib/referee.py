@@ -10,32 +10,53 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DamlibError
+from .errors import DamlibError, IllegalMoveError, shown
 from .legality import pieces as _pieces
+from .notation import parse_move_text
 from .position import Move, Position
-from .variants import RULE_TEXT
 from .squares import SQUARE_NAMES, parse_square
+from .variants import RULE_TEXT, Topic
 
 _NAMES = {1: "man", 2: "king"}
 
 
+def _position(position: object) -> Position:
+    if not isinstance(position, Position):
+        raise DamlibError(f"expected a Position, not {shown(position)}")
+    return position
 
 
-def explain(position: Position, move_text: str) -> str:
+def explain(position: Position, move_text: Move | str) -> str:
     """What ``move_text`` does in ``position``, or which rule forbids it.
 
     Never raises for bad move text: the answer then says what is wrong with it.
+    Shorthand is read as the legal move it stands for, and the answer says so,
+    and what a referee, who reads the text exactly as written, makes of it.
 
     >>> from damlib import Position
     >>> pos = Position.from_fen("W:Wb6:Bc7,e7", "german")
     >>> explain(pos, "b6:d8:f6")
     'b6:d8:f6 is legal: the man captures c7, e7 (2 pieces); it passes the last rank on d8 and stays a man (DE-PROMOTE-PASS).'
-    """
+    >>> print(explain(Position.from_fen("W:WKd4:Bd6,d2", "turkish"), "d4:d7"))  # doctest: +NORMALIZE_WHITESPACE
+    d4:d7 stands for d4:d1:d7, which is legal: the king captures d2, d6 (2 pieces), as many as any capture
+    here (TR-MAJORITY). In referee mode a text means exactly the jumps it names, and then d4:d7 is not
+    allowed (TR-MANDATORY): after a jump the same piece must jump again while it can; the capture does
+    not end on d7.
+    """  # noqa: E501
+    position = _position(position)
     try:
         move = position.parse_move(move_text)
     except DamlibError as e:
         return str(e)
-    return f"{move} is legal: {describe(move, position)}"
+    text = str(move_text).strip()
+    if len(parse_move_text(text, position.rules)) == len(move.path):
+        return f"{move} is legal: {describe(move, position)}"
+    answer = f"{text} stands for {move}, which is legal: {describe(move, position)}"
+    try:
+        position.parse_move(move_text, literal=True)
+    except IllegalMoveError as e:
+        answer += f" In referee mode a text means exactly the jumps it names, and then {e}"
+    return answer
 
 
 def describe(move: Move, position: Position) -> str:
@@ -51,16 +72,16 @@ def describe(move: Move, position: Position) -> str:
     if move.captured:
         text = f"the {piece} captures {', '.join(move.captured)} ({_pieces(len(move.captured))})"
         if len(position.legal_moves) > 1 and rules.majority:
-            text += f", as many as any capture here ({rules.rule_id('majority')})"
+            text += f", as many as any capture here ({rules.cite('majority')})"
     else:
         text = f"the {piece} moves to {move.end}"
-    crowned_on = next((s for s, n in zip(move.path[1:-1], move._raw[0][1:-1]) if n in last), None)
+    crowned_on = next((s for s, n in zip(move.path[1:-1], move._raw[0][1:-1], strict=True) if n in last), None)
     if piece == "man" and crowned_on and rules.crown_mid_capture:
-        text += f"; it is crowned on {crowned_on} and captures on as a king ({rules.rule_id('promote-mid')})"
+        text += f"; it is crowned on {crowned_on} and captures on as a king ({rules.cite('promote-mid')})"
     elif piece == "man" and crowned_on and not move.promotes:
-        text += f"; it passes the last rank on {crowned_on} and stays a man ({rules.rule_id('promote-mid')})"
+        text += f"; it passes the last rank on {crowned_on} and stays a man ({rules.cite('promote-mid')})"
     elif move.promotes:
-        text += f" and becomes a king ({rules.rule_id('promote')})"
+        text += f" and becomes a king ({rules.cite('promote')})"
     return text + "."
 
 
@@ -87,11 +108,19 @@ class CaptureStage:
 def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     """The stages of ``move``: before the first jump, then after each jump.
 
+    A stage cites the removal rule (DE-STRIKE, TR-REMOVE) only in a capture of
+    several jumps, where it matters; the one jump of a single capture cites the
+    capture rule.
+
     >>> from damlib import Position
     >>> move = Position.from_fen("W:Wb6:Bc7,e7", "german").legal_moves[0]
     >>> [stage.rule for stage in capture_stages(move)]
     [None, 'DE-PROMOTE-PASS', 'DE-STRIKE']
+    >>> [stage.rule for stage in capture_stages(Position.from_fen("W:Wd4:Be5", "turkish").legal_moves[0])]
+    [None, 'TR-MAN-CAPTURE']
     """
+    if not isinstance(move, Move):
+        raise DamlibError(f"capture stages are those of a Move, not {shown(move)}")
     before = move.position
     if before is None:
         raise DamlibError(f"{move} does not know the position it is played from")
@@ -105,15 +134,16 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     stages = [CaptureStage(0, before, move.path[:1], (), started_king,
                            f"The {noun} on {move.start} is about to capture.", None)]
     king = started_king
-    for n, (land, over) in enumerate(zip(path[1:], captured), 1):
+    several = len(captured) > 1
+    for n, (land, over) in enumerate(zip(path[1:], captured, strict=True), 1):
         board[path[n - 1]] = 0
         if rules.remove_at_once:
             board[over] = 0
         final = n == len(captured)
         sq, jumped = SQUARE_NAMES[land], SQUARE_NAMES[over]
         text = f"Jump {n}: the {'king' if king else 'man'} jumps {jumped} and lands on {sq}."
-        rule: str | None = rules.rule_id("removal")
-        if rules.remove_at_once:
+        rule = rules.rule_id("removal") if several else rules.rule_id("king" if king else "man-capture")
+        if rules.remove_at_once and not final:
             text += f" {jumped} is removed at once; its square is free to cross."
         elif not final:
             text += f" {jumped} stays on the board until the last jump and may not be jumped again."
@@ -125,9 +155,10 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
         if final:
             for s in captured:
                 board[s] = 0
-            gone = {1: "the jumped piece leaves", 2: "both jumped pieces leave"}.get(
-                len(captured), f"all {len(captured)} jumped pieces leave")
-            text += f" The capture ends: {gone} the board."
+            if rules.remove_at_once or not several:
+                text += f" {jumped} leaves the board and the capture ends."
+            else:
+                text += f" The capture ends: all {len(captured)} jumped pieces leave the board together."
             if move.promotes and not king:
                 rule = rules.rule_id("promote")
                 text += " The man ends on the last rank and becomes a king."
@@ -155,7 +186,10 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     >>> from damlib import Position
     >>> why_piece_cannot_move(Position.from_fen("W:We3,h2:Bd4,f4,b6", "german"), "h2")
     'The man on h2 may not move (DE-MANDATORY): capturing is compulsory, and e3:c5:a7 takes 2 pieces.'
+    >>> why_piece_cannot_move(Position.from_fen("W:Wc3:Bb4,d4,a5,e5", "german"), "c3")
+    'The man on c3 is blocked (DE-MAN-MOVE): a man moves one square diagonally forward to an empty square.'
     """
+    position = _position(position)
     rules = position.rules
     number = parse_square(square, rules)
     value = position._board[number]
@@ -163,7 +197,8 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     if not value:
         return f"There is no piece on {name}."
     if (value > 0) != position._white:
-        return f"{name} holds a {'White' if value > 0 else 'Black'} piece, but it is {position.turn.capitalize()}'s turn."
+        side = "White" if value > 0 else "Black"
+        return f"{name} holds a {side} piece, but it is {position.turn.capitalize()}'s turn."
     if any(m.start == name for m in position.legal_moves):
         return None
     noun = _NAMES[abs(value)]
@@ -171,10 +206,13 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
         best = position.legal_moves[0]
         mine = [m for m in shorter_captures(position) if m.start == name]
         if mine:
-            rule = rules.rule_id("majority")
-            return (f"The {noun} on {name} may not capture (" + rule + f"): {mine[0]} takes "
-                    f"{_pieces(len(mine[0].captured))}, but {best} takes {len(best.captured)} — you must take the most.")
-        rule = rules.rule_id("mandatory")
-        return f"The {noun} on {name} may not move ({rule}): capturing is compulsory, and {best} takes {_pieces(len(best.captured))}."
-    rule = rules.rule_id("king" if abs(value) == 2 else "man-move")
-    return f"The {noun} on {name} is blocked ({rule}): {RULE_TEXT[rule]}"
+            return (f"The {noun} on {name} may not capture ({rules.cite('majority')}): {mine[0]} takes "
+                    f"{_pieces(len(mine[0].captured))}, but {best} takes {len(best.captured)} — "
+                    "you must take the most.")
+        return (f"The {noun} on {name} may not move ({rules.cite('mandatory')}): capturing is compulsory, "
+                f"and {best} takes {_pieces(len(best.captured))}.")
+    topic: Topic = "king" if abs(value) == 2 else "man-move"
+    rule = rules.rule_id(topic)
+    why = RULE_TEXT[rule] if rule else "it has no empty square to go to."
+    # RULE_TEXT is written as sentences; after the colon it continues one
+    return f"The {noun} on {name} is blocked ({rules.cite(topic)}): {why[0].lower()}{why[1:]}"

@@ -7,10 +7,10 @@ value into the neighbour and ray tables the move generator walks, once per game.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
-from .errors import SquareError
+from .errors import SquareError, shown
 from .variants import Direction, Rules
 
 FILES = "abcdefgh"
@@ -32,7 +32,7 @@ def square_number(text: str) -> int:
     """The number of the square named ``text`` on the 8×8 board, in any game."""
     name = text.strip().lower() if isinstance(text, str) else None
     if name not in _BY_NAME:
-        raise SquareError(f"{text!r} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
+        raise SquareError(f"{shown(text)} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
     return _BY_NAME[name]
 
 
@@ -48,7 +48,7 @@ def parse_square(text: str, rules: Rules) -> int:
     if not playable(square, rules):
         raise SquareError(
             f"{name} is not a playable square in {rules.name} draughts "
-            f"({rules.rule_id('board')}: play is on the squares of a1's colour)"
+            f"({rules.cite('board')}: play is on the squares of a1's colour)"
         )
     return square
 
@@ -68,7 +68,7 @@ class Tables(NamedTuple):
 
 def _ray(square: int, d: Direction) -> tuple[int, ...]:
     f, r = square % 8, square // 8
-    out = []
+    out: list[int] = []
     while True:
         f, r = f + d[0], r + d[1]
         if not (0 <= f < 8 and 0 <= r < 8):
@@ -76,7 +76,7 @@ def _ray(square: int, d: Direction) -> tuple[int, ...]:
         out.append(r * 8 + f)
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(rules: Rules, white: bool) -> Tables:
     """The move tables for White (``white=True``) or Black in ``rules``."""
     flip = 1 if white else -1
@@ -104,6 +104,6 @@ def tables(rules: Rules, white: bool) -> Tables:
             )
             for s in squares
         ),
-        opposite=tuple(index[(-df, -dr)] if (-df, -dr) in index else -1 for df, dr in directions),
+        opposite=tuple(index.get((-df, -dr), -1) for df, dr in directions),
         last_rank=frozenset(range(56, 64) if white else range(8)),
     )

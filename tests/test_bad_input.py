@@ -65,8 +65,11 @@ def test_piece_at_good_squares_for_contrast():
 # ---------------------------------------------------------------------------
 
 def _squares(rules_, n):
-    """The first ``n`` playable squares below rank 8 (where a man may stand)."""
-    return [sq for sq in playable_squares(rules_) if sq[1] != "8"][:n]
+    """The first ``n`` playable squares where a White man may stand: below rank 8
+    (DE-PROMOTE, TR-PROMOTE) and, in Turkish, above rank 1 (its men start on ranks
+    2–3 and never move backward: TR-START, TR-MAN-MOVE)."""
+    lowest = "2" if rules_ is TURKISH else "1"
+    return [sq for sq in playable_squares(rules_) if lowest <= sq[1] < "8"][:n]
 
 
 @pytest.mark.parametrize("variant, fen, names", [
@@ -84,13 +87,16 @@ def _squares(rules_, n):
     (GERMAN, "W:Wb8:Bc7", ["b8", "DE-PROMOTE"]),
     (GERMAN, "B:Wa1:Bc1", ["c1", "DE-PROMOTE"]),
     (TURKISH, "W:Wa8:Bc7", ["a8", "TR-PROMOTE"]),
+    # Turkish men never move backward: none behind its starting ranks (TR-MAN-MOVE)
+    (TURKISH, "W:Wa1:Bc7", ["a1", "TR-MAN-MOVE", "Ka1"]),
+    (TURKISH, "B:Wc2:Bh8", ["h8", "TR-MAN-MOVE", "Kh8"]),
     (GERMAN, "W:W" + ",".join(_squares(GERMAN, 13)) + ":Bb8", ["13", "12"]),
     (GERMAN, "W:Wa1:B" + ",".join(_squares(GERMAN, 17)[4:17]), ["Black", "13", "12"]),
-    (TURKISH, "W:W" + ",".join(_squares(TURKISH, 17)) + ":Bb8", ["17", "16"]),
+    (TURKISH, "W:W" + ",".join(_squares(TURKISH, 17)) + ":Bb7", ["17", "16"]),
     (RUSSIAN, "W:W" + ",".join(_squares(RUSSIAN, 13)) + ":Bb8", ["13", "12"]),
     (GERMAN, "", ["empty"]),
     (GERMAN, "   ", ["empty"]),
-    (GERMAN, None, ["empty"]),
+    (GERMAN, None, ["must be text", "None"]),
 ])
 def test_bad_fen(variant, fen, names):
     raises(FenError, lambda: Position.from_fen(fen, variant), *names)
@@ -99,7 +105,7 @@ def test_bad_fen(variant, fen, names):
 def test_fen_piece_limits_are_exact():
     # 12 pieces a side in German, 16 in Turkish are allowed
     Position.from_fen("W:W" + ",".join(_squares(GERMAN, 12)) + ":Bb8", GERMAN)
-    Position.from_fen("W:W" + ",".join(_squares(TURKISH, 16)) + ":Bh8", TURKISH)
+    Position.from_fen("W:W" + ",".join(_squares(TURKISH, 16)) + ":Bh7", TURKISH)
     # a king on the last rank is fine
     assert Position.from_fen("W:WKb8:Bc7", GERMAN).piece_at("b8").is_king
 
@@ -236,11 +242,11 @@ ILLEGAL = [
     (GERMAN, "W:Wb6:Bc7,e7", "b6:d8", "DE-PROMOTE-PASS", ["b6:d8", "d8"]),
     (RUSSIAN, "W:Wb6:Bc7,f6", "b6:d8", "RU-PROMOTE", ["b6:d8", "d8"]),
     (TURKISH, None, "a3-a5", "TR-MAN-MOVE", ["a3-a5"]),
-    (TURKISH, "W:Wd4:Bd3,h8", "d4:d2", "TR-MAN-CAPTURE", ["d4", "d2"]),  # no backward capture
-    (TURKISH, "W:WKd4:Bh8", "d4-e5", "TR-KING", ["d4", "e5"]),
-    (TURKISH, "W:Wd4:Be5,a8", "d4-d5", "TR-MANDATORY", ["d4-d5", "d4:f6"]),
+    (TURKISH, "W:Wd4:Bd3,h7", "d4:d2", "TR-MAN-CAPTURE", ["d4", "d2"]),  # no backward capture
+    (TURKISH, "W:WKd4:Bh7", "d4-e5", "TR-KING", ["d4", "e5"]),
+    (TURKISH, "W:Wd4:Be5,a7", "d4-d5", "TR-MANDATORY", ["d4-d5", "d4:f6"]),
     (TURKISH, "W:Wa2,h2:Ba3,a5,h3", "h2:h4", "TR-MAJORITY", ["h2:h4", "a2:a4:a6"]),
-    (TURKISH, "W:Wd6:Bd7,b8", "d6:d8", "TR-PROMOTE", ["d6:d8"]),
+    (TURKISH, "W:Wd6:Bd7,Kb8", "d6:d8", "TR-PROMOTE", ["d6:d8"]),
     (TURKISH, "W:WKa1:Ba3,c5,d4,b3", "a1:a4", "TR-MANDATORY", ["a1:a4"]),
 ]
 
@@ -282,8 +288,9 @@ def test_illegal_move_object_from_another_position():
 
 
 def test_ambiguous_capture_lists_candidates():
-    # a Turkish king can reach d1 taking h3, d5 and either g7 or e8
-    pos = Position.from_fen("W:WKh1:Bh3,g7,d5,e8", TURKISH)
+    # a Turkish king can reach d1 taking h3, d5 and either g7 or e8 (a king: no Black man
+    # stands on rank 8 in Turkish, TR-MAN-MOVE; the piece taken is the same to White)
+    pos = Position.from_fen("W:WKh1:Bh3,g7,d5,Ke8", TURKISH)
     before = snapshot(pos)
     for text in ("h1:d1", "h1xd1"):
         err = raises(AmbiguousMoveError, lambda: pos.play(text), text, "h1:h7:d7:d1", "h1:h8:d8:d1")
@@ -318,7 +325,7 @@ def test_play_after_the_game_is_over():
 
 def test_play_in_a_position_without_moves():
     # White to move has no pieces: the game is over from the start
-    game = Game(Position.from_fen("W:W:Bb8", TURKISH))
+    game = Game(Position.from_fen("W:W:Bb7", TURKISH))
     before = game_snapshot(game)
     err = raises(GameOverError, lambda: game.play("a2-a3"), "over")
     assert err.rule == "TR-WIN"

@@ -20,11 +20,11 @@ ANSWERS = {
     ("W:Wb6:Bc7,f6", "russian", "moves"): "b6:d8:g5, b6:d8:h4",
     ("W:WKa1:Bc3,f4,f2,b4", "russian", "most"): "3",
     ("W:Wh2:Bg3,f4", "russian", "winner"): "black",
-    ("W:Wd4:Be5,h8", "turkish", "moves"): "d4:f6",
-    ("W:Wd4:Bd6,h8", "turkish", "moves"): "d4-c4, d4-e4, d4-d5, d4-c5, d4-e5",
+    ("W:Wd4:Be5,h7", "turkish", "moves"): "d4:f6",
+    ("W:Wd4:Bd6,h7", "turkish", "moves"): "d4-c4, d4-e4, d4-d5, d4-c5, d4-e5",
     ("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"): "4",
-    ("W:Wd6:Bd7,b8", "turkish", "crown"): "yes",
-    ("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner"): "black",
+    ("W:Wd6:Bd7,Kb8", "turkish", "crown"): "yes",
+    ("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner"): "black",
 }
 
 
@@ -56,7 +56,7 @@ def test_wrong_moves_are_explained_one_by_one():
     task = Exercise("W:Wc3,g3:Bd4,h8", "german", "moves")
     verdict = task.check("g3-h4, c3:e5")
     assert not verdict.correct and "DE-MANDATORY" in verdict.text and "g3-h4" in verdict.text
-    missing = task.check("")
+    missing = task.check("g3-h4")
     assert not missing.correct and "You missed c3:e5" in missing.text
     assert task.check("c3xe5").correct  # any notation the engine reads
 
@@ -64,7 +64,7 @@ def test_wrong_moves_are_explained_one_by_one():
 def test_most_and_winner_answers():
     most = Exercise("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most")
     assert most.answer == "2" and not most.check("3").correct and "DE-MAJORITY" in most.check("3").text
-    winner = Exercise("W:Wa7:Ba8,b7,b8,c7", "turkish", "winner")
+    winner = Exercise("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner")
     assert winner.check("black").correct and "TR-WIN" in winner.check("white").text
 
 

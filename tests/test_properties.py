@@ -42,16 +42,30 @@ ORTHOGONALS = ((-1, 0), (1, 0), (0, 1), (0, -1))
 #: mirrored for Black), king directions, whether a jumped piece leaves at once
 #: (TR-REMOVE) or stays and blocks until the end (DE-STRIKE), and whether a man
 #: reaching the last rank mid-capture is crowned at once (RU-PROMOTE, TR-PROMOTE)
-#: or goes on as a man (DE-PROMOTE-PASS).
+#: or goes on as a man (DE-PROMOTE-PASS); and the ranks White's and Black's men
+#: start on (DE-START, TR-START).
 REFERENCE = {
     "German": dict(steps=((-1, 1), (1, 1)), jumps=DIAGONALS, king=DIAGONALS,
-                   remove_at_once=False, crown_mid=False, squares=32),
+                   remove_at_once=False, crown_mid=False, squares=32, start=("123", "678")),
     "Russian": dict(steps=((-1, 1), (1, 1)), jumps=DIAGONALS, king=DIAGONALS,
-                    remove_at_once=False, crown_mid=True, squares=32),
+                    remove_at_once=False, crown_mid=True, squares=32, start=("123", "678")),
     "Turkish": dict(steps=((-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)),
                     jumps=((-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)), king=ORTHOGONALS,
-                    remove_at_once=True, crown_mid=True, squares=64),
+                    remove_at_once=True, crown_mid=True, squares=64, start=("23", "67")),
 }
+
+
+def men_cannot_stand(rules_name: str, white: bool) -> str:
+    """The ranks no man of this colour can reach: its last rank, where it would be a
+    king (DE-PROMOTE, TR-PROMOTE), and, where men never move backward (no step or
+    capture with a backward rank step: TR-MAN-MOVE, TR-MAN-CAPTURE), every rank behind
+    its side's starting ranks."""
+    cfg = REFERENCE[rules_name]
+    ranks = "8" if white else "1"
+    if not any(dy < 0 for _, dy in cfg["steps"] + cfg["jumps"]):
+        start = cfg["start"][0 if white else 1]
+        ranks += "".join(r for r in "12345678" if (r < min(start) if white else r > max(start)))
+    return ranks
 JUMPED = "jumped"  # a piece jumped in this capture that stays on the board (DE-STRIKE)
 
 
@@ -156,8 +170,8 @@ def test_reference_generator_agrees_with_the_teaching_positions():
         ("W:WKa1:Bc3,f4,f2,b4", GERMAN, {("a1", "e1", 3, False)}),
         ("W:Wc3:Bd4,f4,f2,d2", GERMAN, {("c3", "c3", 4, False)}),
         ("W:Wd4:Be5", TURKISH, {("d4", "f6", 1, False)}),
-        ("W:Wd6:Bd7,b8", TURKISH, {("d6", "a8", 2, True)}),
-        ("W:Wd6:Bd7,e8", TURKISH, {("d6", s, 2, True) for s in ("f8", "g8", "h8")}),
+        ("W:Wd6:Bd7,Kb8", TURKISH, {("d6", "a8", 2, True)}),
+        ("W:Wd6:Bd7,Ke8", TURKISH, {("d6", s, 2, True) for s in ("f8", "g8", "h8")}),
         ("W:WKd4:Bd6,d2", TURKISH, {("d4", s, 2, False) for s in ("d1", "d7", "d8")}),
         ("W:WKa1:Ba3,c5,d4,b3", TURKISH, {("a1", "a3", 4, False)}),
         ("W:Wd6:Bd7,d4", TURKISH, {("d6", s, 2, True) for s in ("d3", "d2", "d1")}),
@@ -198,7 +212,9 @@ def random_games(draw, min_plies=40, max_plies=80):
 
 @st.composite
 def random_positions(draw, max_pieces=10):
-    """Any position the rules allow to be written down: kings and men anywhere.
+    """Any position the rules allow to be written down: kings anywhere, men anywhere
+    a man can stand (:func:`men_cannot_stand`: not on its last rank, nor, in Turkish,
+    behind its starting ranks).
 
     Half the time the pieces crowd the side to move's last ranks, where men
     are crowned, in the middle of captures too.
@@ -216,8 +232,7 @@ def random_positions(draw, max_pieces=10):
         is_white = draw(st.booleans())
         if len(white if is_white else black) == most:
             is_white = not is_white
-        last = "8" if is_white else "1"
-        king = sq[1] == last or draw(st.integers(0, 3)) == 0
+        king = sq[1] in men_cannot_stand(rules.name, is_white) or draw(st.integers(0, 3)) == 0
         (white if is_white else black).append(("K" if king else "") + sq)
     return Position.from_fen(f"{turn}:W{','.join(white)}:B{','.join(black)}", rules)
 

@@ -16,7 +16,7 @@ def test_explain_describes_legal_moves():
         "c7-d8 is legal: the man moves to d8 and becomes a king (DE-PROMOTE)."
     )
     assert "crowned on d8 and captures on as a king (TR-PROMOTE)" in explain(
-        Position.from_fen("W:Wd6:Bd7,b8", TURKISH), "d6:d8:a8"
+        Position.from_fen("W:Wd6:Bd7,Kb8", TURKISH), "d6:d8:a8"
     )
 
 

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Piece, Position, explain
-from damlib.errors import GameOverError, SquareError
+from damlib.errors import FenError, GameOverError, SquareError
 from damlib.squares import SQUARE_NAMES, parse_square
 
 from conftest import moves, playable_squares, raises, refused
@@ -189,7 +189,7 @@ def test_RU_PROMOTE_is_the_only_difference_from_German():
 def test_TR_BOARD_all_64_squares_and_kings_on_ranks_and_files():
     assert {s for s in SQUARE_NAMES if _is_playable(s, TURKISH)} == set(playable_squares(TURKISH))
     assert len(playable_squares(TURKISH)) == 64
-    assert len(moves("W:WKd4:Bh8", TURKISH)) == 14
+    assert len(moves("W:WKd4:Bh7", TURKISH)) == 14
 
 
 def test_TR_START_16_men_each_on_ranks_2_3_and_6_7():
@@ -203,8 +203,23 @@ def test_TR_START_16_men_each_on_ranks_2_3_and_6_7():
 
 
 def test_TR_MAN_MOVE_five_directions():
-    assert moves("W:Wd4:Bh8", TURKISH) == {"d4-c4", "d4-e4", "d4-d5", "d4-c5", "d4-e5"}
-    assert moves("B:Wa1:Bd5", TURKISH) == {"d5-c5", "d5-e5", "d5-d4", "d5-c4", "d5-e4"}
+    assert moves("W:Wd4:Bh7", TURKISH) == {"d4-c4", "d4-e4", "d4-d5", "d4-c5", "d4-e5"}
+    assert moves("B:Wa2:Bd5", TURKISH) == {"d5-c5", "d5-e5", "d5-d4", "d5-c4", "d5-e4"}
+
+
+def test_TR_MAN_MOVE_no_man_behind_its_starting_ranks():
+    """Men start on ranks 2–3 and 6–7 (TR-START) and never move backward (TR-MAN-MOVE,
+    TR-MAN-CAPTURE), so no White man can reach rank 1 and no Black man rank 8: a
+    position with one there is refused. A king may stand there."""
+    for fen, square in (("W:Wa1:Bc7", "a1"), ("B:Wc2,Kb1,g1:Bh7", "g1"),
+                        ("W:Wc2:Bh8", "h8"), ("B:Wc2:Bb7,Kb8,e8", "e8")):
+        raises(FenError, lambda fen=fen: Position.from_fen(fen, TURKISH), square, "TR-MAN-MOVE", "K" + square)
+    bottom = "\n".join(["." * 8] * 7 + ["w" + "." * 7])  # a White man on a1, drawn
+    raises(FenError, lambda: Position.from_diagram(bottom, TURKISH), "a1", "TR-MAN-MOVE")
+    kings = Position.from_fen("W:WKa1,c2:BKh8,b7", TURKISH)
+    assert kings.piece_at("a1") is Piece.WHITE_KING and kings.piece_at("h8") is Piece.BLACK_KING
+    # German men capture backward, and a1 is one of White's starting squares (DE-START)
+    assert Position.from_fen("W:Wa1:Bh8", GERMAN).piece_at("a1") is Piece.WHITE_MAN
 
 
 def test_TR_MAN_CAPTURE_same_five_directions_not_backward():
@@ -216,7 +231,7 @@ def test_TR_MAN_CAPTURE_same_five_directions_not_backward():
 
 
 def test_TR_KING_rook_lines_long_move_and_long_capture():
-    assert moves("W:WKd4:Bh8", TURKISH) == (
+    assert moves("W:WKd4:Bh7", TURKISH) == (
         {f"d4-d{r}" for r in "1235678"} | {f"d4-{f}4" for f in "abcefgh"}
     )
     assert moves("W:WKd1:Bd5,h5", TURKISH) == {"d1:d6", "d1:d7", "d1:d8"}
@@ -241,19 +256,19 @@ def test_TR_REMOVE_king_turns_back_over_emptied_squares():
 
 
 def test_TR_PROMOTE_crowned_at_once_and_captures_on_as_king():
-    assert moves("W:Wd6:Bd7,b8", TURKISH) == {"d6:d8:a8=K"}
-    assert moves("W:Wd6:Bd7,e8", TURKISH) == {"d6:d8:f8=K", "d6:d8:g8=K", "d6:d8:h8=K"}
+    assert moves("W:Wd6:Bd7,Kb8", TURKISH) == {"d6:d8:a8=K"}
+    assert moves("W:Wd6:Bd7,Ke8", TURKISH) == {"d6:d8:f8=K", "d6:d8:g8=K", "d6:d8:h8=K"}
     assert moves("W:Wd6:Bd7,d4", TURKISH) == {"d6:d8:d3=K", "d6:d8:d2=K", "d6:d8:d1=K"}
     assert moves("W:Wd7:Bh2", TURKISH) == {"d7-c7", "d7-e7", "d7-d8=K", "d7-c8=K", "d7-e8=K"}
-    assert refused(Position.from_fen("W:Wd6:Bd7,b8", TURKISH).play, "d6:d8") == "TR-PROMOTE"
+    assert refused(Position.from_fen("W:Wd6:Bd7,Kb8", TURKISH).play, "d6:d8") == "TR-PROMOTE"
 
 
 def test_TR_PENALTY_capture_mistake_loses_at_once():
-    game = Game(Position.from_fen("W:Wa2,h2:Ba3,a5,h3,h8", TURKISH), referee=True)
+    game = Game(Position.from_fen("W:Wa2,h2:Ba3,a5,h3,h7", TURKISH), referee=True)
     game.play("h2:h4")
     assert game.result.winner == "black" and game.result.rule == "TR-PENALTY"
     assert game.pending is None and game.legal_moves == ()
-    over = raises(GameOverError, lambda: game.play("h8-g8"), "TR-PENALTY")  # the game is lost
+    over = raises(GameOverError, lambda: game.play("h7-g7"), "TR-PENALTY")  # the game is lost
     assert over.rule == "TR-PENALTY"
     game.undo()
     assert game.result is None
@@ -265,8 +280,9 @@ def test_TR_WIN_no_pieces_or_no_moves():
     game = Game(Position.from_fen("W:Wd4:Bd5", TURKISH))
     game.play("d4:d6")
     assert game.result.winner == "white" and game.result.rule == "TR-WIN"
-    # Turkish men never move backward: a White man on a7, hemmed in, cannot move.
-    stuck = Game(Position.from_fen("W:Wa7:Ba8,b7,b8,c7", TURKISH))
+    # Turkish men never move backward: a White man on a7, hemmed in, cannot move
+    # (the pieces on rank 8 are kings: no Black man stands there, TR-MAN-MOVE).
+    stuck = Game(Position.from_fen("W:Wa7:BKa8,b7,Kb8,c7", TURKISH))
     assert stuck.legal_moves == ()
     assert stuck.result.winner == "black" and stuck.result.rule == "TR-WIN"
     assert "cannot move" in stuck.result.reason
@@ -275,8 +291,8 @@ def test_TR_WIN_no_pieces_or_no_moves():
 def test_published_rules_are_expressible_as_data():
     # Turkish as published: no 180° turn for a king, and no diagonal men.
     assert moves("W:WKd4:Bd6,d2", TURKISH_PUBLISHED) == {"d4:d7", "d4:d8", "d4:d1"}
-    assert moves("W:Wd6:Bd7,e8", TURKISH_PUBLISHED) == {"d6:d8:f8=K"}
-    assert moves("W:Wd4:Be5,h8", TURKISH_PUBLISHED) == {"d4-c4", "d4-e4", "d4-d5"}
+    assert moves("W:Wd6:Bd7,Ke8", TURKISH_PUBLISHED) == {"d6:d8:f8=K"}
+    assert moves("W:Wd4:Be5,h7", TURKISH_PUBLISHED) == {"d4-c4", "d4-e4", "d4-d5"}
     # Russian as published lets the player choose any capture: one field off.
     free = dataclasses.replace(RUSSIAN, majority=False)
     assert moves("W:We3:Bd4,f4,b6", free) == {"e3:c5:a7", "e3:g5"}

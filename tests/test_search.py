@@ -45,6 +45,7 @@ def test_always_returns_a_legal_move(variant):
 
 
 def test_no_move_to_choose_is_an_error():
-    # the man on a7 is hemmed in: White cannot move and has lost (TR-WIN)
-    err = raises(GameOverError, lambda: best_move(Position.from_fen("W:Wa7:Ba8,b7,b8,c7", TURKISH)))
+    # the man on a7 is hemmed in (by kings on rank 8, where no Black man can stand:
+    # TR-MAN-MOVE): White cannot move and has lost (TR-WIN)
+    err = raises(GameOverError, lambda: best_move(Position.from_fen("W:Wa7:BKa8,b7,Kb8,c7", TURKISH)))
     assert err.rule == "TR-WIN"

@@ -4,9 +4,30 @@ import dataclasses
 
 import pytest
 
-from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Position, rules
-from damlib.errors import VariantError
-from damlib.variants import RULE_TEXT, rule_table
+from damlib import (
+    BRAZILIAN,
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Game,
+    Position,
+    explain,
+    movegen,
+    rules,
+)
+from damlib.errors import DamlibError, IllegalMoveError, VariantError
+from damlib.referee import capture_stages, why_piece_cannot_move
+from damlib.squares import SQUARE_NAMES
+from damlib.variants import (
+    DIAGONALS,
+    FORWARD,
+    FORWARD_DIAGONALS,
+    ORTHOGONALS,
+    RULE_TEXT,
+    Rules,
+    rule_table,
+)
 
 
 @pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
@@ -49,3 +70,126 @@ def test_rule_table_cites_ids_only_where_a_game_follows_the_text():
     german = rule_table(GERMAN, RUSSIAN).splitlines()
     assert sum("published" in line for line in german) == 0
     assert [line for line in german if "DE-PROMOTE-PASS" in line and "RU-PROMOTE" in line]
+
+
+# -- a new game is data only: nothing else in damlib needs to know it -----------------
+
+#: German with free choice between captures (the majority rule off), as some old books have it.
+FREE_CHOICE = dataclasses.replace(GERMAN, name="German, free choice", majority=False)
+#: A made-up game of a new family: kings on all eight lines, men forward three ways.
+QUEENS = Rules(
+    name="Queens", family="QN", all_squares=True,
+    man_steps=FORWARD + FORWARD_DIAGONALS, man_captures=FORWARD + FORWARD_DIAGONALS,
+    king_directions=DIAGONALS + ORTHOGONALS, long_kings=True, remove_at_once=True,
+    crown_mid_capture=True, majority=True, no_king_reversal=False, penalty="loss",
+    white_start=TURKISH.white_start, black_start=TURKISH.black_start,
+)
+
+
+def test_a_game_of_a_new_family_cites_no_rule_id_and_never_raises():
+    topics = ["board", "start", "man-move", "man-capture", "king", "mandatory", "majority",
+              "removal", "reversal", "promote", "promote-mid", "penalty", "win", "draw", "no such topic"]
+    assert {QUEENS.rule_id(t) for t in topics} == {None}
+    assert {QUEENS.cite(t) for t in topics} == {"published rules"}
+    assert GERMAN.rule_id("no such topic") is None
+
+
+def test_rule_table_phrases_come_from_the_fields():
+    rows = {line.split(" | ")[0]: line.removesuffix(" |").split(" | ")[1:]
+            for line in rule_table(QUEENS, FREE_CHOICE).splitlines()}
+    assert rows["| kings"][0] == "ranks, files and diagonals, any distance (published rules)"
+    assert rows["| men move"][0] == "forward, diagonally forward (published rules)"
+    assert rows["| must take the most pieces"][1] == "no, any capture (published rules)"
+    assert rows["| men move"][1] == "diagonally forward (DE-MAN-MOVE)"  # what it shares with German keeps its ID
+    one_way = dataclasses.replace(GERMAN, man_steps=((1, 1),), king_directions=((0, 1), (1, 1)))
+    one_row = {line.split(" | ")[0]: line for line in rule_table(one_way).splitlines()}
+    assert "diagonally forward-right (published rules)" in one_row["| men move"]
+    assert "forward, diagonally forward-right, any distance" in one_row["| kings"]
+
+
+def test_the_mid_capture_phrase_says_a_man_that_cannot_jump_on_is_crowned():
+    # DE-PROMOTE: b6 jumps c7 to d8; nothing to jump from d8 (e7 empty), so it stops, crowned
+    (move,) = Position.from_fen("W:Wb6:Bc7,f6", GERMAN).legal_moves
+    assert str(move) == "b6:d8" and move.promotes
+    row = rule_table(GERMAN).splitlines()[7]
+    assert "jumps on as a man if it can, else stops and is crowned (DE-PROMOTE-PASS)" in row
+
+
+def test_free_choice_lets_the_player_take_fewer():
+    # e3 takes d4 then b6 (e3:c5:a7) or f4 only (e3:g5); without the majority rule both are legal
+    pos = Position.from_fen("W:We3:Bd4,f4,b6", FREE_CHOICE)
+    assert {str(m) for m in pos.legal_moves} == {"e3:c5:a7", "e3:g5"}
+    assert explain(pos, "e3:g5").startswith("e3:g5 is legal")
+    game = Game(pos, referee=True)
+    game.play("e3:g5")
+    assert game.pending is None and game.position.turn == "black"
+
+
+def test_kings_on_all_eight_lines_capture_along_files_and_diagonals():
+    # Kd4 jumps d6 (file) to d7 or d8, or f6 (diagonal) to g7 or h8. From d8 the diagonal
+    # e7-f6 leads on over f6 to g5 or h4; from d7, g7 and h8 nothing lies on a line. Most: 2.
+    pos = Position.from_fen("W:WKd4:Bd6,f6", QUEENS)
+    assert {str(m) for m in pos.legal_moves} == {"d4:d8:g5", "d4:d8:h4"}
+    assert "published rules" in explain(pos, "d4:f6")
+    with pytest.raises(IllegalMoveError) as info:
+        pos.play("d4-e6")
+    assert info.value.rule is None and "not along a line" in str(info.value)
+
+
+@pytest.mark.parametrize("game_rules", [FREE_CHOICE, QUEENS], ids=lambda r: r.name)
+def test_a_new_game_plays_through_every_part_of_damlib(game_rules):
+    from damlib import diagram
+
+    pos = Position.start(game_rules)
+    assert Position.from_fen(pos.fen, game_rules) == pos
+    game = Game(game_rules, referee=True)
+    for ply in range(60):
+        if game.result:
+            break
+        here = game.position
+        for square in here.pieces:
+            why_piece_cannot_move(here, square)
+        for move in here.legal_moves:
+            assert "is legal" in explain(here, str(move))
+            if move.is_capture:
+                assert capture_stages(move)[-1].position._board == here.play(move)._board
+        explain(here, "a1-h8")
+        gen = movegen.generator(game_rules, here.turn == "white")
+        steps = gen.steps(here._board, gen.own_squares(here._board))
+        if here.must_capture and steps and ply % 3 == 0:
+            game.play("-".join(SQUARE_NAMES[s] for s in steps[0][0]))  # a capture mistake
+            if game.pending:
+                game.take_back()
+        else:
+            game.play(here.legal_moves[ply % len(here.legal_moves)])
+    assert diagram.png(game.position, last_move=game.moves[-1].path, title=game.rules.name)[:4] == b"\x89PNG"
+    assert rule_table(game_rules, GERMAN).count("\n") == 10
+    if game.result:
+        assert str(game.result)
+
+
+def test_a_capture_mistake_in_a_new_game_is_punished_by_its_data():
+    # Kd4 must capture; the step d4-c4 is a capture mistake, and QUEENS's penalty is a loss
+    game = Game(Position.from_fen("W:WKd4:Bd6,f6", QUEENS), referee=True)
+    played = game.play("d4-c4")
+    assert played.path == ("d4", "c4") and game.result.winner == "black"
+    assert game.result.rule is None and "(published rules)" in str(game.result)
+    with pytest.raises(DamlibError):
+        game.play("d4-d5")
+
+
+def test_a_rules_value_with_bad_fields_is_refused():
+    for field, value in [("penalty", "fine"), ("family", ""), ("majority", "yes"),
+                         ("man_steps", ((2, 1),)), ("king_directions", [(1, 1)]),
+                         ("white_start", ("z9",)), ("black_start", ()), ("black_start", ("a1",))]:
+        with pytest.raises(VariantError):
+            dataclasses.replace(GERMAN, **{field: value})
+
+
+def test_turkish_as_published_forbids_the_kings_turn_with_a_rule_reference():
+    # TR-REMOVE lets the king turn back over d6's emptied square; the published rules forbid it
+    pos = Position.from_fen("W:WKd4:Bd6,d2", TURKISH_PUBLISHED)
+    assert {str(m) for m in pos.legal_moves} == {"d4:d7", "d4:d8", "d4:d1"}
+    said = explain(pos, "d4:d7:d1")
+    assert "(published rules)" in said and "turn back" in said
+    assert explain(Position.from_fen("W:WKd4:Bd6,d2", TURKISH), "d4:d7:d1").startswith("d4:d7:d1 is legal")

@@ -238,7 +238,7 @@ def test_play_board_undo_lets_a_computer_with_white_move_again():
 
 
 def test_play_board_referee_turkish_loss():
-    board = PlayBoard(TURKISH, referee=True, fen="W:Wd4,h2:Bd5,h8")
+    board = PlayBoard(TURKISH, referee=True, fen="W:Wd4,h2:Bd5,h7")
     click(board, "h2", "h3")
     assert "Black wins" in board.status.value and "TR-PENALTY" in board.status.value
 
@@ -406,7 +406,7 @@ def test_play_board_clicks_that_are_not_squares_are_explained():
 
 
 def test_explorer_turkish_only_position_gets_a_tidy_panel_and_a_bad_fen_one_message():
-    explorer = PromotionExplorer("W:Wd6:Bd7,b8")
+    explorer = PromotionExplorer("W:Wd6:Bd7,Kb8")
     german = explorer.columns["German"]
     assert german.image.layout.display == "none" and "needs the 64-square board" in german.caption.value
     assert explorer.columns["Turkish"].image.layout.display != "none" and explorer.message.value == ""

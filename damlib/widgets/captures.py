@@ -135,7 +135,7 @@ PROMOTION_EXAMPLES: dict[str, str] = {
     "jumps onto the last rank; only a king could take on": "W:Wb6:Bc7,f6",
     "passes the last rank and ends on it again": "W:Wb6:Bc7,e7,g7",
     "Turkish: crowned, then captures back down the file": "W:Wd6:Bd7,d4",
-    "Turkish: crowned, then captures along the last rank": "W:Wd6:Bd7,b8",
+    "Turkish: crowned, then captures along the last rank": "W:Wd6:Bd7,Kb8",
 }
 
 

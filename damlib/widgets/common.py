@@ -31,7 +31,7 @@ class Pictured:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
-            bundle["image/png"] = base64.b64encode(self.picture()).decode("ascii")
+            bundle["image/png"] = base64.b64encode(diagram.compress(self.picture())).decode("ascii")
         return bundle
 
 
