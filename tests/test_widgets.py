@@ -453,3 +453,27 @@ def test_boards_follow_the_default_size():
         assert stepper.image.width == "560" and Image.open(io.BytesIO(stepper.image.value)).width == 560
     finally:
         diagram.set_default_size(diagram.DEFAULT_SIZE)
+
+
+@pytest.mark.parametrize("game_rules", ["free choice", "queens"])
+def test_a_game_defined_only_as_data_plays_through_every_widget(game_rules):
+    from test_variants import FREE_CHOICE, QUEENS
+
+    rules = {"free choice": FREE_CHOICE, "queens": QUEENS}[game_rules]
+    board = PlayBoard(rules, referee=True, computer="black", seconds=0.05)
+    assert board.variant.value is rules
+    for _ in range(12):  # White's first legal move each turn, by clicks; the computer answers
+        if board.game.result:
+            break
+        move = board.game.legal_moves[0]
+        click(board, *move.path)
+        assert "is not" not in board.status.value, board.status.value
+    assert board.game.moves and png_in_bundle(board)[:4] == b"\x89PNG"
+    capture = next((m for p in board.game.positions for m in p.legal_moves if m.is_capture), None)
+    if capture is not None:
+        stepper = CaptureStepper(capture.position, show_forbidden=True)
+        stepper.steps.buttons["last"].click()
+        assert stepper.stage is not None
+    replay = GameReplay([str(m) for m in board.game.moves], rules)
+    replay.steps.buttons["last"].click()
+    assert replay.steps.slider.value == len(board.game.moves)
