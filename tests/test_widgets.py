@@ -477,3 +477,11 @@ def test_a_game_defined_only_as_data_plays_through_every_widget(game_rules):
     replay = GameReplay([str(m) for m in board.game.moves], rules)
     replay.steps.buttons["last"].click()
     assert replay.steps.slider.value == len(board.game.moves)
+
+
+def test_the_explorer_shows_only_the_games_named():
+    explorer = PromotionExplorer("W:Wb6:Bc7,f6", games=["german", "russian"])
+    assert list(explorer.columns) == ["German", "Russian"]
+    for bad in ("german", [], ["klingon"]):
+        with pytest.raises(DamlibError):
+            PromotionExplorer(games=bad)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Iterable
 
 import ipywidgets as w
 
@@ -13,6 +14,7 @@ from ..position import Move, Position, Variant
 from ..referee import CaptureStage, capture_stages, explain, shorter_captures
 from ..squares import SQUARE_NAMES
 from ..variants import Rules
+from ..variants import rules as _rules
 from .common import GAMES, Pictured, Steps, button, check_size, image, position_of, prose
 
 
@@ -147,7 +149,8 @@ def crossing_capture(position: Position) -> Move | None:
 
 
 class PromotionExplorer(Pictured, w.VBox):
-    """The same position under German, Russian and Turkish rules, side by side.
+    """The same position under German, Russian and Turkish rules (or the ``games``
+    named), side by side.
 
     Steps through the same capture in each game: the German man passes the last
     rank and stays a man (DE-PROMOTE-PASS), the Russian man is crowned and goes
@@ -158,19 +161,29 @@ class PromotionExplorer(Pictured, w.VBox):
     >>> explorer.steps.buttons["last"].click()
     >>> "crowned at once" in explorer.columns["Russian"].stages[1].caption
     True
+    >>> list(PromotionExplorer("W:Wb6:Bc7,e7", games=("german", "russian")).columns)
+    ['German', 'Russian']
     """
 
-    def __init__(self, fen: str | None = None, size: int | None = None) -> None:
+    def __init__(
+        self, fen: str | None = None, size: int | None = None, games: Iterable[Variant] = GAMES
+    ) -> None:
         if fen is not None and not isinstance(fen, str):
             raise DamlibError(f"fen must be FEN text like 'W:Wb6:Bc7,e7', not {fen!r}")
-        self.size = check_size(size, share=0.65)  # three boards side by side
+        if isinstance(games, (str, Rules)) or not isinstance(games, Iterable):
+            raise DamlibError(f"games must be a list of games, like ('german', 'russian'), not {games!r}")
+        chosen = tuple(dict.fromkeys(_rules(g) for g in games))
+        if not chosen:
+            raise DamlibError("games must name at least one game")
+        self.games = chosen
+        self.size = check_size(size, share=0.65)  # boards side by side
         self.examples = w.Dropdown(options=list(PROMOTION_EXAMPLES.items()), description="Example",
                                    layout=w.Layout(width="max-content"))
         self.fen = w.Text(value=fen or self.examples.value, description="FEN", continuous_update=False)
         self.show = button("Show", "show this FEN", "show", self._load)
         self.message = w.HTML()
         self.steps = Steps("Jump")
-        self.columns = {r.name: Column(r, self.size) for r in GAMES}
+        self.columns = {r.name: Column(r, self.size) for r in chosen}
         self.examples.observe(lambda change: setattr(self.fen, "value", change["new"]), "value")
         self.fen.observe(lambda _: self._load(), "value")
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
@@ -189,7 +202,7 @@ class PromotionExplorer(Pictured, w.VBox):
 
         boards = [Image.open(io.BytesIO(c.final_picture())) for c in self.columns.values() if c.position is not None]
         if not boards:
-            return diagram.png(Position.start(GAMES[0]), title="No position to show", size=self.size)
+            return diagram.png(Position.start(self.games[0]), title="No position to show", size=self.size)
         gap = 12
         sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),
                                   max(b.height for b in boards)), "white")
@@ -207,7 +220,8 @@ class PromotionExplorer(Pictured, w.VBox):
         self.message.value = ""
         if all(c.position is None for c in self.columns.values()):
             # one message, not one a column, for a FEN that no game reads
-            self.message.value = prose(f"<b>Cannot show this FEN:</b> {html.escape(self.columns['German'].error)}")
+            error = next(iter(self.columns.values())).error
+            self.message.value = prose(f"<b>Cannot show this FEN:</b> {html.escape(error)}")
             for column in self.columns.values():
                 column.error = ""
         longest = max((len(c.stages) for c in self.columns.values()), default=1)
