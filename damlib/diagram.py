@@ -840,3 +840,35 @@ class Diagram:
 
     def __repr__(self) -> str:
         return f"<Diagram {self._label}>"
+
+
+class Row(Diagram):
+    """Diagrams side by side in one picture: one position in several games, or before and after.
+
+    >>> import damlib
+    >>> Row(Diagram(Position.start("german")), Diagram(Position.start("turkish")))
+    <Row of 2 diagrams>
+    """
+
+    def __init__(self, *diagrams: Diagram) -> None:  # a row draws no board of its own: no super().__init__
+        if not diagrams or not all(isinstance(d, Diagram) for d in diagrams):
+            raise DiagramError(f"a row is made of Diagram values, not {diagrams!r}")
+        self.png = side_by_side([d.png for d in diagrams])
+        self._label = f"of {len(diagrams)} diagrams"
+
+    def __repr__(self) -> str:
+        return f"<Row {self._label}>"
+
+
+def side_by_side(pictures: list[bytes], gap: int = 12) -> bytes:
+    """PNG pictures in one row, tops aligned, ``gap`` pixels apart."""
+    boards = [Image.open(io.BytesIO(p)).convert("RGB") for p in pictures]
+    sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),
+                              max(b.height for b in boards)), "white")
+    x = 0
+    for board in boards:
+        sheet.paste(board, (x, 0))
+        x += board.width + gap
+    out = io.BytesIO()
+    sheet.save(out, format="png")
+    return compress(out.getvalue())

@@ -417,3 +417,12 @@ def test_the_default_size_is_set_for_every_picture_without_its_own():
     assert Image.open(io.BytesIO(diagram.png(pos))).width == diagram.DEFAULT_SIZE
     with pytest.raises(DiagramError, match="5000"):
         diagram.set_default_size(5000)
+
+
+def test_a_row_puts_diagrams_side_by_side():
+    german, turkish = diagram.Diagram(damlib.Position.start("german")), diagram.Diagram(damlib.Position.start("turkish"))
+    row = Image.open(io.BytesIO(diagram.Row(german, turkish)._repr_png_()))
+    widths = [Image.open(io.BytesIO(d.png)).width for d in (german, turkish)]
+    assert row.width == sum(widths) + 12
+    with pytest.raises(DiagramError):
+        diagram.Row()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import io
 from collections.abc import Iterable
 
 import ipywidgets as w
@@ -198,21 +197,10 @@ class PromotionExplorer(Pictured, w.VBox):
 
     def picture(self) -> bytes:
         """The three games' boards side by side, each where its capture ends."""
-        from PIL import Image
-
-        boards = [Image.open(io.BytesIO(c.final_picture())) for c in self.columns.values() if c.position is not None]
+        boards = [c.final_picture() for c in self.columns.values() if c.position is not None]
         if not boards:
             return diagram.png(Position.start(self.games[0]), title="No position to show", size=self.size)
-        gap = 12
-        sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),
-                                  max(b.height for b in boards)), "white")
-        x = 0
-        for board in boards:
-            sheet.paste(board, (x, 0))
-            x += board.width + gap
-        out = io.BytesIO()
-        sheet.save(out, format="png")
-        return out.getvalue()
+        return diagram.side_by_side(boards)
 
     def _load(self) -> None:
         for column in self.columns.values():

@@ -1,0 +1,66 @@
+"""The lessons' positions: each is one its game allows, and each is pictured where it is set up."""
+
+import json
+import re
+
+import pytest
+
+from conftest import ROOT
+from damlib import Position
+from damlib.errors import FenError
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+FEN = re.compile(r"""["']([WB]:[WB][^"']*)["']""")
+GAME = re.compile(r"""["'](german|russian|turkish)["']""", re.IGNORECASE)
+#: a lesson about one game sets up that game's positions unless a line names another
+GAME_OF_LESSON = {"german": "german", "russian": "russian", "turkish": "turkish"}
+
+
+def code_cells(path):
+    return [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+
+
+def source(cell) -> str:
+    return "".join(cell["source"])
+
+
+def pictured(cell) -> bool:
+    return any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+
+
+def positions(path):
+    """(fen, games) for every FEN in the lesson's code, with the games its line names, else
+    those its cell names, else the lesson's own game."""
+    default = [g for key, g in GAME_OF_LESSON.items() if key in path.stem]
+    for cell in code_cells(path):
+        in_cell = [g.lower() for g in GAME.findall(source(cell))]
+        for line in source(cell).splitlines():
+            games = [g.lower() for g in GAME.findall(line)] or in_cell or default
+            for fen in FEN.findall(line):
+                yield fen, games
+
+
+CASES = [(p.stem, fen, games) for p in NOTEBOOKS for fen, games in positions(p)]
+
+
+@pytest.mark.parametrize("lesson, fen, games", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_every_lesson_position_is_one_its_game_allows(lesson, fen, games):
+    # a Turkish man never moves backward (TR-MAN-MOVE), so none stands behind its starting ranks;
+    # a man on its own last rank would be a king (DE-PROMOTE, TR-PROMOTE)
+    assert games, f"{lesson}: no game named for {fen}"
+    for game in games:
+        try:
+            Position.from_fen(fen, game)
+        except FenError as error:
+            pytest.fail(f"{lesson}: {fen} is not a {game} position: {error}")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
+    cells = code_cells(path)
+    unpictured = [
+        source(cell) for i, cell in enumerate(cells)
+        if (FEN.search(source(cell)) or "Position.start(" in source(cell))
+        and not (pictured(cell) or i + 1 < len(cells) and pictured(cells[i + 1]))
+    ]
+    assert unpictured == []
