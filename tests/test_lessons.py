@@ -10,7 +10,7 @@ from damlib import Position
 from damlib.errors import FenError
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-FEN = re.compile(r"""["']([WB]:[WB][^"']*)["']""")
+FEN = re.compile(r"""["']([WB]:[WB][^"'\s]*)["']""")
 GAME = re.compile(r"""["'](german|russian|turkish)["']""", re.IGNORECASE)
 #: a lesson about one game sets up that game's positions unless a line names another
 GAME_OF_LESSON = {"german": "german", "russian": "russian", "turkish": "turkish"}
@@ -55,12 +55,21 @@ def test_every_lesson_position_is_one_its_game_allows(lesson, fen, games):
             pytest.fail(f"{lesson}: {fen} is not a {game} position: {error}")
 
 
+def shown_before(cells, i) -> set[str]:
+    """The FENs pictured in the cells before cell ``i``."""
+    return {fen for cell in cells[:i] if pictured(cell) for fen in FEN.findall(source(cell))}
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
+    # pictured in the cell itself or the next one, or a position already pictured before; the
+    # starting positions are pictured in the first lesson and in each game's own
     cells = code_cells(path)
-    unpictured = [
-        source(cell) for i, cell in enumerate(cells)
-        if (FEN.search(source(cell)) or "Position.start(" in source(cell))
-        and not (pictured(cell) or i + 1 < len(cells) and pictured(cells[i + 1]))
-    ]
+    unpictured = []
+    for i, cell in enumerate(cells):
+        text = source(cell)
+        shown = pictured(cell) or i + 1 < len(cells) and pictured(cells[i + 1])
+        new = set(FEN.findall(text))
+        if new and not shown and not new <= shown_before(cells, i):
+            unpictured.append(text)
     assert unpictured == []
