@@ -1,0 +1,39 @@
+"""Sentences for a lesson page: shown as prose, not as program output.
+
+A learner reads ``Note(explain(position, "e3:g5"))`` as a paragraph in JupyterLab, Voilà
+and a static export alike, while the saved text stays plain for comparing.
+
+>>> from damlib import Position, explain
+>>> Note(explain(Position.from_fen("W:We3:Bd4,f4,b6", "german"), "e3:g5"))
+e3:g5 is not allowed (DE-MAJORITY): it takes 1 piece, but e3:c5:a7 takes 2 — you must take the most.
+"""
+
+from __future__ import annotations
+
+import html
+
+from .errors import DamlibError
+
+
+class Note:
+    """One or more sentences, each its own paragraph; a sentence may start with a bold label,
+    given as ``(label, sentence)``."""
+
+    def __init__(self, *sentences: str | tuple[str, str]) -> None:
+        if not sentences:
+            raise DamlibError("a note needs at least one sentence")
+        self.paragraphs: list[tuple[str, str]] = []
+        for sentence in sentences:
+            label, text = sentence if isinstance(sentence, tuple) else ("", sentence)
+            if not isinstance(label, str) or not isinstance(text, str):
+                raise DamlibError(f"a note is made of sentences (text), not {sentence!r}")
+            self.paragraphs.append((label, text))
+
+    def _repr_html_(self) -> str:
+        return "".join(
+            f"<p>{f'<b>{html.escape(label)}</b> ' if label else ''}{html.escape(text)}</p>"
+            for label, text in self.paragraphs
+        )
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{label} {text}" if label else text for label, text in self.paragraphs)
