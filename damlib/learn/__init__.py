@@ -1,0 +1,15 @@
+"""Learning by doing: levels with one goal each, played on the board, with feedback that cites
+the rule, hints, stars and progress that is kept.
+
+>>> from damlib.learn import LEVELS
+>>> level = LEVELS[0]
+>>> attempt = level.attempt()
+>>> attempt.hint().startswith("Look at the")
+True
+"""
+
+from .data import LEVELS, STAGES
+from .levels import CHOICES, Attempt, Feedback, Level
+from .progress import DEFAULT_FOLDER, Progress
+
+__all__ = ["CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "Feedback", "Level", "Progress"]

@@ -1,0 +1,116 @@
+"""A learner's progress through the levels, kept as a small JSON file that survives a restart."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from ..errors import DamlibError
+from .levels import Attempt
+
+#: Where progress is kept unless a folder is given: one a learner can find.
+DEFAULT_FOLDER = Path.home() / ".damlib" / "progress"
+FORMAT = "damlib progress 1"
+MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
+
+
+def _slug(learner: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", learner.lower()).strip("-") or "learner"
+
+
+class Progress:
+    """What ``learner`` has done: the levels completed, their best stars and the rules broken.
+
+    Kept in ``folder`` (by default :data:`DEFAULT_FOLDER`; a class folder on a shared server)
+    as one JSON file per learner, written whole to a temporary file and then renamed, so a
+    crash mid-write loses nothing. A file that cannot be read is moved aside and named in
+    :attr:`warning`, and the learner starts afresh.
+
+    >>> import tempfile
+    >>> from damlib.learn import LEVELS
+    >>> folder = tempfile.mkdtemp()
+    >>> attempt = LEVELS[0].attempt()
+    >>> for move in LEVELS[0].solution: _ = attempt.play(move)
+    >>> Progress("Ada", folder).record(attempt)
+    >>> Progress("Ada", folder).stars(LEVELS[0].id)
+    3
+    """
+
+    def __init__(self, learner: str, folder: str | Path | None = None) -> None:
+        if not isinstance(learner, str) or not learner.strip():
+            raise DamlibError(f"a learner's name must be text, not {learner!r}")
+        if folder is not None and not isinstance(folder, (str, Path)):
+            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+        self.learner = learner.strip()[:100]
+        self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
+        self.path = self.folder / f"{_slug(self.learner)}.json"
+        self.warning = ""
+        self._stars: dict[str, int] = {}
+        self.mistakes: dict[str, int] = {}
+        self._load()
+
+    def __repr__(self) -> str:
+        return f"<Progress {self.learner}: {len(self._stars)} levels done>"
+
+    @property
+    def completed(self) -> set[str]:
+        """The ids of the levels done."""
+        return set(self._stars)
+
+    def stars(self, level_id: str) -> int:
+        """The best stars won on a level, 0 if it is not done."""
+        return self._stars.get(level_id, 0)
+
+    def record(self, attempt: Attempt) -> None:
+        """Keep what ``attempt`` achieved: its stars if done (the best so far), its mistakes' rules."""
+        if not isinstance(attempt, Attempt):
+            raise DamlibError(f"record takes an Attempt, not {attempt!r}")
+        for rule in attempt.mistakes:
+            if rule:
+                self.mistakes[rule] = self.mistakes.get(rule, 0) + 1
+        if attempt.done:
+            self._stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
+        self._save()
+
+    def _load(self) -> None:
+        try:
+            if not self.path.exists():
+                return
+            if self.path.stat().st_size > MAX_BYTES:
+                raise ValueError("too large to be a progress file")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ValueError("not a damlib progress file")
+            stars, mistakes = data.get("stars", {}), data.get("mistakes", {})
+            if not all(isinstance(k, str) and v in (1, 2, 3) for k, v in stars.items()):
+                raise ValueError("its stars are not 1 to 3")
+            if not all(isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in mistakes.items()):
+                raise ValueError("its mistakes are not counts")
+        except (OSError, ValueError, AttributeError) as error:
+            aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                self.path.replace(aside)
+                kept = f"it was moved to {aside.name}"
+            except OSError:
+                kept = "it was left as it is"
+            self.warning = f"The progress file {self.path.name} could not be read ({error}); {kept}. Starting afresh."
+            return
+        self._stars, self.mistakes = dict(stars), dict(mistakes)
+
+    def _save(self) -> None:
+        data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes}
+        scratch = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, scratch = tempfile.mkstemp(dir=self.folder, prefix=".progress-", suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(data, out, indent=1, sort_keys=True)
+            os.replace(scratch, self.path)  # the old file stays whole until the new one is
+        except OSError as error:
+            if scratch is not None and os.path.exists(scratch):
+                os.unlink(scratch)
+            raise DamlibError(f"cannot save progress in {self.folder}: {error}") from None
