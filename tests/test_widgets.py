@@ -14,7 +14,7 @@ from damlib.notation import numbered_moves
 from damlib.diagram import PALETTE, square_center
 from damlib.errors import DamlibError
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
-from damlib.widgets.play import COLORS
+from damlib.widgets.board import COLORS
 
 
 def looks(board: PlayBoard, square: str) -> tuple[str, str]:

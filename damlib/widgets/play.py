@@ -12,22 +12,10 @@ from ..clicks import ClickToMove
 from ..errors import DamlibError
 from ..notation import numbered_moves, parse_color
 from ..position import Position, Variant
-from ..squares import SQUARE_NAMES, dark
 from ..variants import GERMAN
 from ..variants import rules as _rules
+from .board import Squares
 from .common import GAMES, Pictured, button, check_size, position_of, prose
-
-# A disc for a man, a crowned piece for a king; White's filled white and Black's dark, each
-# outlined in dark ink (the style below), as in the diagrams: it reads on light and dark
-# squares alike, in greyscale too.
-GLYPHS = {False: "⬤", True: "♚"}
-INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
-COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
-          "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
-#: an empty square's label: a browser keeps the old text when a button's is set to ""
-EMPTY = "\u00a0"
-_OUTLINE = ("<style>.damlib-board .widget-button, .damlib-board button "
-            "{-webkit-text-stroke: 1.5px #111111; paint-order: stroke fill}</style>")
 
 
 class PlayBoard(Pictured, w.VBox):
@@ -57,30 +45,14 @@ class PlayBoard(Pictured, w.VBox):
     ) -> None:
         rules = _rules(variant)
         self.size = check_size(size)
-        square = self.size // 8
         if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds <= 10:
             raise DamlibError(f"seconds is the computer's time per move, above 0 and at most 10, not {seconds!r}")
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds)
-        self.flipped = False
-        # one layout for all 64 squares, one style a colour and ink: fewer widget models to sync
-        shape = w.Layout(width=f"{square}px", height=f"{square}px", padding="0", margin="0")
-        self._styles = {(color, ink): w.ButtonStyle(button_color=color, font_size=f"{round(square * 0.64)}px",
-                                                    text_color=ink)
-                        for color in COLORS.values() for ink in INK.values()}
-        self.squares = {name: self._square_button(name, shape) for name in SQUARE_NAMES}
-        self.grid = w.GridBox(layout=w.Layout(grid_template_columns=f"repeat(8, {square}px)",
-                                              grid_template_rows=f"repeat(8, {square}px)", grid_gap="0px",
-                                              width=f"{8 * square}px", min_width=f"{8 * square}px",
-                                              flex="0 0 auto"))
-        self.grid.add_class("damlib-board")
-        centred = {"margin": "0", "padding": "0", "display": "flex", "justify_content": "center",
-                   "align_items": "center"}
-        rank_label = w.Layout(width="24px", height=f"{square}px", **centred)
-        file_label = w.Layout(width=f"{square}px", height="24px", **centred)
-        self.rank_labels = [w.Label(layout=rank_label) for _ in range(8)]
-        self.file_labels = [w.Label(layout=file_label) for _ in range(8)]
+        self.board = Squares(self.size, self.click)
+        self.squares, self.grid = self.board.buttons, self.board.grid
+        self.rank_labels, self.file_labels = self.board.rank_labels, self.board.file_labels
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
         self.referee = w.Checkbox(value=self.table.game.referee,
@@ -110,17 +82,12 @@ class PlayBoard(Pictured, w.VBox):
         self.variant.observe(lambda change: self.new_game(change["new"]), "value")
         self.referee.observe(lambda change: self._forward(lambda: self.table.set_referee(change["new"]))(), "value")
         self.computer.observe(lambda change: self._forward(lambda: self.table.set_computer(change["new"]))(), "value")
-        self._rendered: dict[str, tuple[str, str, str]] = {}
-        self._layout_grid()
+        self.refresh()
         super().__init__([
             w.HBox([self.variant, self.computer], layout=w.Layout(flex_flow="row wrap")), self.referee,
             # the board keeps its size; the status panel goes below it when space is short
             w.HBox([
-                w.VBox([w.HTML(_OUTLINE),
-                        w.HBox([w.VBox(self.rank_labels, layout=w.Layout(min_width="24px", flex="0 0 24px")),
-                                self.grid]),
-                        w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels])],
-                       layout=w.Layout(flex="0 0 auto", min_width=f"{8 * square + 28}px")),
+                self.board,
                 w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px")),
             ], layout=w.Layout(flex_flow="row wrap")),
             controls, w.HBox([self.end_button, self.take_back_button, self.let_stand_button]),
@@ -133,7 +100,7 @@ class PlayBoard(Pictured, w.VBox):
     def picture(self) -> bytes:
         game = self.game
         title = f"{game.rules.name}: " + (str(game.result) if game.result else f"{game.position.turn} to move")
-        return diagram.png(game.position, last_move=game.moves[-1] if game.moves else None, flip=self.flipped,
+        return diagram.png(game.position, last_move=game.moves[-1] if game.moves else None, flip=self.board.flipped,
                            title=title, size=self.size)
 
     # -- what the table holds ---------------------------------------------------------
@@ -181,50 +148,14 @@ class PlayBoard(Pictured, w.VBox):
         self._forward(lambda: self.table.new_game(variant if variant is not None else self.variant.value))()
 
     def flip(self) -> None:
-        self.flipped = not self.flipped
-        self._layout_grid()
+        self.board.flip()
 
     # -- showing ----------------------------------------------------------------------
-
-    def _square_button(self, name: str, layout: w.Layout) -> w.Button:
-        square = w.Button(description=EMPTY, tooltip=name, layout=layout,
-                          style=self._styles[COLORS["light"], INK["black"]])
-        square.add_class(f"damlib-square-{name}")
-        square.on_click(lambda _: self.click(name))
-        return square
-
-    def _layout_grid(self) -> None:
-        order = [SQUARE_NAMES[r * 8 + f] for r in range(7, -1, -1) for f in range(8)]
-        if self.flipped:
-            order.reverse()
-        self.grid.children = [self.squares[s] for s in order]
-        for i, label in enumerate(self.rank_labels):
-            label.value = order[i * 8][1]
-        for i, label in enumerate(self.file_labels):
-            label.value = order[56 + i][0]
-        self.refresh()
 
     def refresh(self) -> None:
         """Bring the squares, status and move list up to date with the game."""
         table, game = self.table, self.table.game
-        pieces = game.position.pieces
-        targets = table.targets
-        last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
-        for name, square in self.squares.items():
-            piece = pieces.get(name)
-            if table.path and name == table.path[0]:
-                color = COLORS["selected"]
-            elif name in targets or name in table.path:
-                color = COLORS["target"]
-            elif name in last:
-                color = COLORS["last"]
-            else:
-                color = COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
-            state = (GLYPHS[piece.is_king] if piece else EMPTY, color, INK[piece.color if piece else "black"])
-            if self._rendered.get(name) != state:
-                square.description = state[0]
-                square.style = self._styles[state[1:]]
-                self._rendered[name] = state
+        self.board.draw(table)
         self.take_back_button.layout.display = self.let_stand_button.layout.display = (
             "flex" if game.pending else "none"
         )

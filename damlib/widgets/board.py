@@ -1,0 +1,100 @@
+"""The clickable board: 64 square buttons with rank and file labels, shared by the play board
+and the learn levels. It draws what a :class:`~damlib.clicks.ClickToMove` holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from .. import diagram
+from ..clicks import ClickToMove
+from ..squares import SQUARE_NAMES, dark
+
+# A disc for a man, a crowned piece for a king; White's filled white and Black's dark, each
+# outlined in dark ink (the style below), as in the diagrams: it reads on light and dark
+# squares alike, in greyscale too.
+GLYPHS = {False: "⬤", True: "♚"}
+INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
+COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
+          "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
+#: an empty square's label: a browser keeps the old text when a button's is set to ""
+EMPTY = "\u00a0"
+_OUTLINE = ("<style>.damlib-board .widget-button, .damlib-board button "
+            "{-webkit-text-stroke: 1.5px #111111; paint-order: stroke fill}</style>")
+
+
+class Squares(w.VBox):
+    """The board's 64 buttons, labelled ranks and files, flippable; a click on a square calls
+    ``on_click`` with its name. :meth:`draw` shows a table's position, choice and targets."""
+
+    def __init__(self, size: int, on_click: Callable[[str], None]) -> None:
+        square = size // 8
+        self.flipped = False
+        # one layout for all 64 squares, one style a colour and ink: fewer widget models to sync
+        shape = w.Layout(width=f"{square}px", height=f"{square}px", padding="0", margin="0")
+        self._styles = {(color, ink): w.ButtonStyle(button_color=color, font_size=f"{round(square * 0.64)}px",
+                                                    text_color=ink)
+                        for color in COLORS.values() for ink in INK.values()}
+        self.buttons = {name: self._button(name, shape, on_click) for name in SQUARE_NAMES}
+        self.grid = w.GridBox(layout=w.Layout(grid_template_columns=f"repeat(8, {square}px)",
+                                              grid_template_rows=f"repeat(8, {square}px)", grid_gap="0px",
+                                              width=f"{8 * square}px", min_width=f"{8 * square}px",
+                                              flex="0 0 auto"))
+        self.grid.add_class("damlib-board")
+        centred = {"margin": "0", "padding": "0", "display": "flex", "justify_content": "center",
+                   "align_items": "center"}
+        rank_label = w.Layout(width="24px", height=f"{square}px", **centred)
+        file_label = w.Layout(width=f"{square}px", height="24px", **centred)
+        self.rank_labels = [w.Label(layout=rank_label) for _ in range(8)]
+        self.file_labels = [w.Label(layout=file_label) for _ in range(8)]
+        self._drawn: dict[str, tuple[str, str, str]] = {}
+        self._order()
+        super().__init__([
+            w.HTML(_OUTLINE),
+            w.HBox([w.VBox(self.rank_labels, layout=w.Layout(min_width="24px", flex="0 0 24px")), self.grid]),
+            w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels]),
+        ], layout=w.Layout(flex="0 0 auto", min_width=f"{8 * square + 28}px"))
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self._order()
+
+    def draw(self, table: ClickToMove) -> None:
+        """Show the table's position, the chosen piece and path, where it may go, and the last move."""
+        game = table.game
+        pieces = game.position.pieces
+        targets = table.targets
+        last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
+        for name, square in self.buttons.items():
+            piece = pieces.get(name)
+            if table.path and name == table.path[0]:
+                color = COLORS["selected"]
+            elif name in targets or name in table.path:
+                color = COLORS["target"]
+            elif name in last:
+                color = COLORS["last"]
+            else:
+                color = COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
+            state = (GLYPHS[piece.is_king] if piece else EMPTY, color, INK[piece.color if piece else "black"])
+            if self._drawn.get(name) != state:
+                square.description = state[0]
+                square.style = self._styles[state[1:]]
+                self._drawn[name] = state
+
+    def _button(self, name: str, layout: w.Layout, on_click: Callable[[str], None]) -> w.Button:
+        square = w.Button(description=EMPTY, tooltip=name, layout=layout,
+                          style=self._styles[COLORS["light"], INK["black"]])
+        square.add_class(f"damlib-square-{name}")
+        square.on_click(lambda _: on_click(name))
+        return square
+
+    def _order(self) -> None:
+        order = [SQUARE_NAMES[r * 8 + f] for r in range(7, -1, -1) for f in range(8)]
+        if self.flipped:
+            order.reverse()
+        self.grid.children = [self.buttons[s] for s in order]
+        for i, label in enumerate(self.rank_labels):
+            label.value = order[i * 8][1]
+        for i, label in enumerate(self.file_labels):
+            label.value = order[56 + i][0]
