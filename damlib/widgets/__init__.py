@@ -4,6 +4,7 @@
 - :class:`PromotionExplorer`: one position under German, Russian and Turkish rules.
 - :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
 - :class:`GameReplay`: step through the moves of a game.
+- :class:`Learn`: levels, one goal each, played on the board, with stars and kept progress.
 - :class:`Exercises`: questions one at a time, with feedback that explains;
   :class:`SaveWorksheet` saves them as a printable worksheet and answer key.
 
@@ -17,10 +18,11 @@ and keeps its state.
 
 from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
 from .exercises import Exercises, SaveWorksheet
+from .learn import Learn
 from .play import PlayBoard
 from .replay import GameReplay
 
 __all__ = [
-    "PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "PlayBoard", "PromotionExplorer",
+    "PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "Learn", "PlayBoard", "PromotionExplorer",
     "SaveWorksheet",
 ]

@@ -1,0 +1,36 @@
+"""A level played by clicks: the play board's click-to-move, with each move handed to the attempt."""
+
+from __future__ import annotations
+
+from ..clicks import ClickToMove
+from ..position import Move
+from .levels import Attempt, Feedback
+
+
+class LevelClicks(ClickToMove):
+    """Click-to-move on an :class:`~damlib.learn.Attempt`'s board; :attr:`feedback` holds what
+    the attempt said of the last move (``None`` before one is complete).
+
+    >>> from damlib.learn import LEVELS
+    >>> clicks = LevelClicks(LEVELS[0].attempt())
+    >>> for square in LEVELS[0].solution[0].split("-"): clicks.click(square)
+    >>> clicks.feedback.done
+    True
+    """
+
+    def __init__(self, attempt: Attempt) -> None:
+        super().__init__(attempt.game.position, referee=attempt.game.referee)
+        self.attempt = attempt
+        self.game = attempt.game  # the attempt's own game: its moves are what the board shows
+        self.feedback: Feedback | None = None
+
+    def _play(self, move: Move | str) -> None:
+        self.feedback = self.attempt.play(move)
+        self.path = []
+        if not self.feedback.ok:
+            self.message = self.feedback.message
+
+    def play(self, move: Move | str) -> None:
+        """A move typed rather than clicked, or after the opponent's capture mistake a choice:
+        ``"take back"`` or ``"let stand"`` (DE-PENALTY)."""
+        self._do(lambda: self._play(move))

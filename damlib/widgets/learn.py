@@ -1,0 +1,195 @@
+"""Learn: a stage of levels on the clickable board, with the goal, feedback, hints, stars and
+progress that is kept."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import ipywidgets as w
+
+from .. import diagram
+from ..errors import DamlibError
+from ..learn import CHOICES, LEVELS, Level, Progress
+from ..learn.clicks import LevelClicks
+from .board import Squares
+from .common import Pictured, button, check_size, prose
+
+
+def stars(n: int) -> str:
+    return "★" * n + "☆" * (3 - n)
+
+
+class Learn(Pictured, w.VBox):
+    """Levels one after another: the goal, the board (click, or type a move and press Enter),
+    the feedback with the rule's ID, a hint in two steps, stars and "Next level".
+
+    With a ``learner`` name (or one typed into its box) the stars are kept in ``folder``
+    (see :class:`~damlib.learn.Progress`) and are there again after a restart.
+
+    >>> from damlib.learn import STAGES
+    >>> learn = Learn(STAGES["German"][:2])
+    >>> learn.typed.value = learn.level.solution[0]
+    >>> learn.done
+    True
+    """
+
+    def __init__(
+        self,
+        levels: Iterable[Level] = LEVELS,
+        learner: str | None = None,
+        folder: str | Path | None = None,
+        size: int | None = None,
+    ) -> None:
+        try:
+            self.levels = tuple(levels)
+        except TypeError:
+            raise DamlibError(f"levels must be a list of Level values, not {levels!r}") from None
+        if not self.levels or not all(isinstance(level, Level) for level in self.levels):
+            raise DamlibError(f"levels must be a non-empty list of Level values, not {levels!r}")
+        self.size = check_size(size)
+        self.folder = folder
+        self.progress: Progress | None = None
+        self.index = 0
+        self.board = Squares(self.size, self.click)
+        self.heading = w.HTML()
+        self.goal = w.HTML()
+        self.goal.add_class("damlib-goal")
+        self.feedback = w.HTML()
+        self.feedback.add_class("damlib-status")
+        self.typed = w.Text(placeholder="or type a move, then Enter", continuous_update=False,
+                            layout=w.Layout(width="220px"))
+        self.typed.add_class("damlib-typed")
+        self.typed.observe(lambda change: self._typed(change["new"]), "value")
+        self.name = w.Text(placeholder="your name, to keep your stars", continuous_update=False,
+                           layout=w.Layout(width="220px"))
+        self.name.observe(lambda change: self.sign_in(change["new"]), "value")
+        self.hint_button = button("Hint", "which piece, then where", "hint", self.hint)
+        self.retry_button = button("Try again", "start this level again", "retry", self.retry)
+        self.next_button = button("Next level", "go on to the next level", "next-level", self.next_level)
+        self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c))
+                        for c in CHOICES]
+        self.tally = w.HTML()
+        self._start()
+        super().__init__([
+            self.heading, self.goal,
+            w.HBox([self.board, w.VBox([self.feedback, self.typed, w.HBox(self.choices),
+                                        w.HBox([self.hint_button, self.retry_button, self.next_button]),
+                                        self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([w.Label("Name"), self.name]),
+        ])
+        if learner is not None:
+            self.name.value = learner
+
+    def __repr__(self) -> str:
+        return f"<Learn: level {self.index + 1} of {len(self.levels)}>"
+
+    @property
+    def level(self) -> Level:
+        return self.levels[self.index]
+
+    @property
+    def done(self) -> bool:
+        return self.attempt.done
+
+    def picture(self) -> bytes:
+        level = self.level
+        return diagram.png(self.attempt.position, title=f"Level {self.index + 1}: {level.rule}",
+                           caption=level.goal, size=self.size)
+
+    # -- what the learner does -----------------------------------------------------
+
+    def click(self, square: str) -> None:
+        self._forward(lambda: self.clicks.click(square))
+
+    def hint(self) -> None:
+        self._say(f"Hint: {self.attempt.hint()}")
+
+    def retry(self) -> None:
+        self._keep()
+        self._start()
+
+    def next_level(self) -> None:
+        if self.index + 1 < len(self.levels):
+            self._keep()
+            self.index += 1
+            self._start()
+
+    def sign_in(self, learner: str) -> None:
+        """Keep this learner's stars from now on (an empty name keeps none)."""
+        try:
+            self.progress = Progress(learner, self.folder) if learner.strip() else None
+        except DamlibError as error:
+            self.progress = None
+            self._say(str(error))
+            return
+        if self.progress is not None and self.progress.warning:
+            self._say(self.progress.warning)
+        self._show()
+
+    # -- inside ---------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self.attempt = self.level.attempt()
+        self.clicks = LevelClicks(self.attempt)
+        self._kept = False
+        self._said = ""
+        self._show()
+
+    def _choice(self, choice: str) -> Callable[[], None]:
+        return lambda: self._forward(lambda: self.clicks.play(choice))
+
+    def _typed(self, text: str) -> None:
+        if not text.strip():
+            return
+        self.typed.value = ""
+        self._forward(lambda: self.clicks.play(text.strip()[:100]))
+
+    def _forward(self, action: Callable[[], None]) -> None:
+        self._said = ""
+        action()
+        feedback = self.clicks.feedback
+        if self.attempt.done and not self._kept:
+            self._keep()
+        self._show(feedback.message if feedback is not None and self.clicks.feedback is feedback else "")
+        self.clicks.feedback = None
+
+    def _keep(self) -> None:
+        """Record the attempt once: its stars if done, its mistakes either way."""
+        if self.progress is not None and not self._kept and (self.attempt.done or self.attempt.mistakes):
+            try:
+                self.progress.record(self.attempt)
+            except DamlibError as error:
+                self._said = str(error)
+        self._kept = True
+
+    def _say(self, text: str) -> None:
+        self._said = text
+        self._show()
+
+    def _show(self, message: str = "") -> None:
+        level, attempt = self.level, self.attempt
+        self.board.draw(self.clicks)
+        self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.game.name} "
+                                   f"draughts, {html.escape(level.rule)}")
+        self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
+        lines = [message or self.clicks.message or self._said]
+        if attempt.done:
+            lines.append(f"<span style='font-size: 150%'>{stars(attempt.stars)}</span>")
+        elif not lines[0]:
+            lines[0] = f"{attempt.position.turn.capitalize()} to move."
+        self.feedback.value = prose("<br>".join([html.escape(lines[0]), *lines[1:]]))
+        pending = attempt.game.pending is not None
+        for choice in self.choices:
+            choice.layout.display = "flex" if pending else "none"
+        self.next_button.disabled = not attempt.done or self.index + 1 == len(self.levels)
+        self.hint_button.disabled = attempt.done
+        if self.progress is not None:
+            done = [lv for lv in self.levels if lv.id in self.progress.completed]
+            won = sum(self.progress.stars(lv.id) for lv in self.levels)
+            self.tally.value = prose(f"{html.escape(self.progress.learner)}: {len(done)} of {len(self.levels)} "
+                                     f"levels done, {won} of {3 * len(self.levels)} stars.")
+        else:
+            self.tally.value = prose("<i>Type your name below to keep your stars.</i>")

@@ -1,0 +1,77 @@
+"""The Learn widget driven as a learner would: clicks, typed moves, hints, stars, kept progress."""
+
+import html
+
+from damlib.learn import CHOICES, LEVELS, STAGES
+from damlib.widgets import Learn
+
+
+def play_by_clicks(learn: Learn, move: str) -> None:
+    if move in CHOICES:
+        learn.choices[CHOICES.index(move)].click()
+        return
+    step = learn.attempt.step
+    for square in learn.attempt.position.parse_move(move).path:
+        learn.board.buttons[square].click()
+        if learn.attempt.step > step:  # played as soon as the squares clicked name one move
+            return
+    raise AssertionError(f"clicking {move} did not play it: {learn.feedback.value}")
+
+
+def test_every_level_is_solved_by_clicking_its_solution():
+    learn = Learn(LEVELS)
+    for n, level in enumerate(LEVELS):
+        assert learn.level is level
+        for move in level.solution:
+            play_by_clicks(learn, move)
+        assert learn.done and "Done" in learn.feedback.value and "★★★" in learn.feedback.value, level.id
+        assert learn.next_button.disabled == (n == len(LEVELS) - 1)
+        learn.next_button.click()
+
+
+def test_a_wrong_click_says_why_and_changes_nothing():
+    level = STAGES["German"][0]
+    learn = Learn([level])
+    before = learn.attempt.position
+    start = level.start.parse_move(level.solution[0]).start
+    learn.board.buttons[start].click()
+    learn.board.buttons["h8" if start != "h8" else "a1"].click()
+    assert learn.attempt.position == before and not learn.done
+    assert "is not allowed" in html.unescape(learn.feedback.value) or "legal, but" in learn.feedback.value
+
+
+def test_a_typed_move_is_played_on_enter():
+    level = STAGES["German"][0]
+    learn = Learn([level])
+    learn.typed.value = level.solution[0]
+    assert learn.done and learn.typed.value == ""
+
+
+def test_hints_come_in_two_steps_and_cost_a_star():
+    level = next(lv for lv in LEVELS if len(lv.solution) == 1 and lv.solution[0] not in CHOICES)
+    learn = Learn([level])
+    learn.hint_button.click()
+    assert "Look at the" in learn.feedback.value
+    learn.hint_button.click()
+    assert f"Play {level.start.parse_move(level.solution[0])}" in learn.feedback.value
+    play_by_clicks(learn, level.solution[0])
+    assert learn.attempt.stars == 1 and "★☆☆" in learn.feedback.value
+
+
+def test_progress_is_kept_for_the_learner_across_widgets(tmp_path):
+    levels = STAGES["German"][:2]
+    learn = Learn(levels, learner="Ada Lovelace", folder=tmp_path)
+    for move in levels[0].solution:
+        play_by_clicks(learn, move)
+    again = Learn(levels, folder=tmp_path)
+    again.name.value = "Ada Lovelace"
+    assert again.progress.completed == {levels[0].id} and again.progress.stars(levels[0].id) == 3
+    assert "1 of 2 levels done, 3 of 6 stars" in again.tally.value
+
+
+def test_an_unreadable_progress_file_is_set_aside_and_the_widget_goes_on(tmp_path):
+    (tmp_path / "ada.json").write_bytes(b"\x00\xffnot json")
+    learn = Learn(STAGES["German"][:1], learner="Ada", folder=tmp_path)
+    assert "could not be read" in learn.feedback.value and learn.progress.completed == set()
+    play_by_clicks(learn, learn.level.solution[0])
+    assert learn.done and list(tmp_path.glob("ada.unreadable-*.json"))
