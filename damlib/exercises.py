@@ -16,6 +16,7 @@ and the explanation cites the rule by its ID.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -24,12 +25,13 @@ from . import diagram
 from .errors import DamlibError, shown
 from .game import Game
 from .legality import pieces
+from .notation import numbered_moves
 from .position import Move, Position
 from .referee import describe
-from .variants import Rules
+from .variants import RULE_TEXT, Rules
 from .variants import rules as _rules
 
-ExerciseKind = Literal["moves", "most", "crown", "winner"]
+ExerciseKind = Literal["play", "moves", "most", "crown", "winner", "penalty"]
 
 #: Answers longer than this get a short "too long" feedback instead of being read:
 #: every legal move of a full board, written out, fits in far less.
@@ -38,11 +40,17 @@ MAX_ANSWER = 2000
 MAX_EXPLAINED = 5
 
 QUESTIONS: dict[str, str] = {
+    "play": "{side} to move: play a move the rules allow.",
     "moves": "Which moves are legal? Write them all, separated by commas.",
     "most": "How many pieces does the best capture take?",
     "crown": "After the move {move}, is the moving piece a king?",
     "winner": "The game is over. Who won: white, black, or is it a draw?",
+    "penalty": "In referee mode {side} has just made a capture mistake, {move}. What happens now?",
 }
+#: The words of a natural answer that mean each reading, for the questions answered in words.
+_YES, _NO = {"yes", "y", "yeah", "yep"}, {"no", "n", "nope", "not"}
+_CHOOSE = {"choose", "chooses", "choice", "decide", "decides", "take", "back", "let", "stand"}
+_LOSE = {"lose", "loses", "lost", "win", "wins", "won", "loss"}
 
 
 @dataclass(frozen=True)
@@ -66,23 +74,41 @@ class Exercise:
     variant: str
     kind: ExerciseKind
     move: str | None = None
+    #: moves played from ``fen`` before the question, in referee mode: a repetition, a mistake
+    history: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # a broken exercise is refused here, not when a learner first answers it
         if not isinstance(self.kind, str) or self.kind not in QUESTIONS:
             raise DamlibError(f"unknown exercise kind {shown(self.kind)}; use one of {', '.join(QUESTIONS)}")
-        position = self.position  # a bad FEN or unknown variant raises FenError or VariantError
+        if not isinstance(self.history, tuple) or not all(isinstance(m, str) for m in self.history):
+            raise DamlibError(f"history must be a tuple of move texts, not {shown(self.history)}")
+        game = self.game  # a bad FEN, variant or history raises its damlib error
         if (self.kind == "crown") != (self.move is not None):
             raise DamlibError("a 'crown' exercise needs a move, and only it does")
         if self.move is not None:
-            position.parse_move(self.move, literal=True)  # a move that is not legal here is a broken exercise
-        if self.kind == "winner" and Game(self.position).result is None:
+            self.position.parse_move(self.move, literal=True)  # a move that is not legal here is a broken exercise
+        if self.kind == "winner" and game.result is None:
             raise DamlibError(f"a 'winner' exercise needs a finished game; {self.fen} is not over")
+        punished = game.pending or game.result and game.result.rule == self.rules.cite("penalty")
+        if self.kind == "penalty" and not punished:
+            raise DamlibError("a 'penalty' exercise needs a history that ends with a capture mistake")
+        if self.kind in ("play", "moves", "most", "crown") and game.legal_moves == ():
+            raise DamlibError(f"a {self.kind!r} exercise needs a position with a move to play")
+
+    @property
+    def game(self) -> Game:
+        """The game the question is about: ``fen`` and then the ``history`` played in referee mode."""
+        game = Game(Position.from_fen(self.fen, self.variant), referee=bool(self.history))
+        for move in self.history:
+            game.play(move)
+        return game
 
     @property
     def position(self) -> Position:
-        """The exercise's position."""
-        return Position.from_fen(self.fen, self.variant)
+        """The position the question is about (a 'penalty' question: the one before the mistake)."""
+        game = self.game
+        return game.positions[-2] if self.kind == "penalty" else game.position
 
     @property
     def rules(self) -> Rules:
@@ -91,7 +117,14 @@ class Exercise:
 
     @property
     def question(self) -> str:
-        return QUESTIONS[self.kind].format(move=self.move)
+        if self.kind == "penalty":
+            mistake = self.game.moves[-1]
+            return QUESTIONS["penalty"].format(side=self.position.turn.capitalize(), move=mistake)
+        text = QUESTIONS[self.kind].format(move=self.move, side=self.position.turn.capitalize())
+        if self.history and self.kind != "penalty":
+            start = Position.from_fen(self.fen, self.variant)
+            text = f"After {numbered_moves(self.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
+        return text
 
     @property
     def answer(self) -> str:
@@ -103,8 +136,32 @@ class Exercise:
             return str(len(pos.legal_moves[0].captured)) if pos.must_capture else "0"
         if self.kind == "crown":
             return "yes" if self._ends_as_king() else "no"
-        result = Game(pos).result
+        if self.kind == "play":
+            return " or ".join(str(m) for m in pos.legal_moves)
+        if self.kind == "penalty":
+            other = "black" if pos.turn == "white" else "white"
+            return f"{other} wins" if self.rules.penalty == "loss" else f"{other} chooses"
+        result = self.game.result
         return result.winner if result and result.winner else "draw"
+
+    @property
+    def rule(self) -> str:
+        """The rule that decides the answer (its ID, or "published rules")."""
+        pos, rules = self.position, self.rules
+        if self.kind in ("play", "moves"):
+            if not pos.must_capture:
+                return rules.cite("man-move")
+            return rules.cite("majority" if len({len(m.captured) for m in pos.routes()}) > 1 else "mandatory")
+        if self.kind == "most":
+            return rules.cite("majority")
+        if self.kind == "crown":
+            move, last = self._move(), pos._generator.last_rank
+            passes = any(s in last for s in move._raw[0][1:-1])
+            return rules.cite("promote-mid" if passes else "promote")
+        if self.kind == "penalty":
+            return rules.cite("penalty")
+        result = self.game.result
+        return result.rule if result and result.rule else rules.cite("win")
 
     def _move(self) -> Move:
         """The move a 'crown' exercise asks about."""
@@ -129,8 +186,15 @@ class Exercise:
                     f" — you must take the most ({pos.rules.rule_id('majority')}).")
         if self.kind == "crown":
             return f"In {self.move} {describe(self._move(), pos)}"
-        result = Game(pos).result
-        return str(result) if result else "The game is not over."
+        if self.kind == "play":
+            return " ".join(f"{m}: {describe(m, pos)}" for m in pos.legal_moves)
+        game = self.game
+        if self.kind == "penalty" and game.pending is not None:
+            offender = game.pending.offender.capitalize()
+            chooser = "Black" if offender == "White" else "White"
+            return (f"{chooser} chooses: {offender} must take {game.pending.move} back and capture correctly "
+                    f"({', '.join(map(str, game.pending.correct))}), or the move stands ({game.pending.rule}).")
+        return str(game.result) if game.result else "The game is not over."
 
     def check(self, answer: str) -> Feedback:
         """Whether ``answer`` is right, with the explanation either way.
@@ -148,11 +212,21 @@ class Exercise:
                                    f"at most {MAX_ANSWER}): {self.question}")
         if self.kind == "moves":
             return self._check_moves(answer)
-        words = answer.strip().lower().split()
-        # "White wins", "y", "Yes." all count: the first word decides
-        given = words[0].strip(".!")
-        right = given == self.answer or (self.kind == "crown" and given in ("y", "n") and given == self.answer[0])
+        if self.kind == "play":
+            return self._check_play(answer)
+        given = reading(self.kind, answer)
+        if given is None:
+            return Feedback(False, f"That answer does not say {_WANTED[self.kind]}: {self.question}")
+        right = given == self.answer.split()[-1] if self.kind == "penalty" else given == self.answer
         return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
+
+    def _check_play(self, answer: str) -> Feedback:
+        pos = self.position
+        try:
+            move = pos.parse_move(answer.strip().split(",")[0], literal=True)
+        except DamlibError as error:
+            return Feedback(False, f"Not quite. {error}")
+        return Feedback(True, f"Right. {move}: {describe(move, pos)}")
 
     def _check_moves(self, answer: str) -> Feedback:
         pos = self.position
@@ -175,23 +249,152 @@ class Exercise:
         return Feedback(False, "Not quite. " + " ".join(parts))
 
 
+_WANTED = {"most": "a number", "crown": "yes or no", "winner": "white, black or draw",
+           "penalty": "who wins, or who chooses"}
+_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def reading(kind: ExerciseKind, answer: str) -> str | None:
+    """What a natural answer says, in the words :attr:`Exercise.answer` uses, or ``None``.
+
+    >>> reading("crown", "No, it stays a man"), reading("winner", "Black cannot move, so White wins")
+    ('no', 'white')
+    >>> reading("most", "three pieces"), reading("penalty", "Black may make White take it back")
+    ('3', 'chooses')
+    """
+    words = re.findall(r"[a-z]+|\d+", answer.lower())
+    if kind == "most":
+        number = next((w for w in words if w.isdigit() or w in _NUMBERS), None)
+        return None if number is None else str(_NUMBERS.get(number, number))
+    if kind == "crown":
+        if words and words[0] in _YES | _NO:
+            return "yes" if words[0] in _YES else "no"
+        if "king" in words and not _NO & set(words):
+            return "yes"
+        return "no" if "man" in words or "king" in words else None
+    if kind == "penalty":
+        if _CHOOSE & set(words):
+            return "chooses"
+        return "wins" if _LOSE & set(words) else None
+    if "draw" in words or "drawn" in words:
+        return "draw"
+    for i, word in enumerate(words[:-1]):
+        # "White wins", "White has won" — and "Black cannot move", "Black lost": the other side
+        if word in ("white", "black"):
+            after = words[i + 1:i + 4]
+            rest = set(after[:next((k for k, w in enumerate(after) if w in ("white", "black")), len(after))])
+            if rest & {"wins", "won", "win"}:
+                return word
+            if rest & {"cannot", "can", "lost", "loses", "lose", "no", "has"} and rest & {"move", "lost", "loses",
+                                                                                        "lose", "pieces", "no"}:
+                return "black" if word == "white" else "white"
+    return next((w for w in words if w in ("white", "black")), None)
+
+
 #: The class set: several positions per game, one of each kind of question.
+GERMAN_DRAW = ("a1-b2", "d8-e7", "b2-a1", "e7-d8", "a1-b2", "d8-e7", "b2-a1", "e7-d8")
+RUSSIAN_DRAW = ("e1-f2", "d8-c7", "f2-e1", "c7-d8", "e1-f2", "d8-c7", "f2-e1", "c7-d8")
+TURKISH_DRAW = ("b1-b2", "g8-g7", "b2-b1", "g7-g8", "b1-b2", "g8-g7", "b2-b1", "g7-g8")
+
+#: The class set: positions the lessons do not show, at least six a game, every kind of question,
+#: kings, draws, penalties and Black to move among them. The answers are the engine's.
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise("W:Wc3,g3:Bd4,h8", "german", "moves"),
-    Exercise("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"),
-    Exercise("W:Wb6:Bc7,e7", "german", "crown", "b6:d8:f6"),
-    Exercise("B:Wa1,c1:Bb2", "german", "winner"),
-    Exercise("W:Wc5,h2:Bd6,f6", "german", "moves"),
-    Exercise("W:Wb6:Bc7,e7", "russian", "crown", "b6:d8:f6"),
-    Exercise("W:Wb6:Bc7,f6", "russian", "moves"),
-    Exercise("W:WKa1:Bc3,f4,f2,b4", "russian", "most"),
-    Exercise("W:Wh2:Bg3,f4", "russian", "winner"),
-    Exercise("W:Wd4:Be5,h7", "turkish", "moves"),
-    Exercise("W:Wd4:Bd6,h7", "turkish", "moves"),
-    Exercise("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"),
-    Exercise("W:Wd6:Bd7,Kb8", "turkish", "crown", "d6:d8:a8"),
-    Exercise("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner"),
+    Exercise("B:Wf6,a1:Be5,h8", "german", "play"),  # a man captures backward (DE-MAN-CAPTURE)
+    Exercise("W:WKb2:Bd4,f6,c5,h8", "german", "most"),  # a king's long capture (DE-KING)
+    Exercise("W:Wf6:Be7,c7,a3", "german", "crown", "f6:d8:b6"),  # DE-PROMOTE-PASS
+    Exercise("B:Wb4,c3:Ba5", "german", "winner"),  # Black cannot move (DE-WIN)
+    Exercise("W:WKa1:BKd8", "german", "winner", history=GERMAN_DRAW),  # DE-DRAW
+    Exercise("W:We5,h2:Bd6,h8", "german", "penalty", history=("h2-g3",)),  # DE-PENALTY
+    Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play"),  # jumped pieces block (DE-STRIKE)
+    Exercise("W:Wf6:Be7,c7,a3", "russian", "crown", "f6:d8:b6"),  # RU-PROMOTE
+    Exercise("B:Wd4,f2:Bc5,a7", "russian", "play"),  # Black captures down to its last rank (DE-PROMOTE)
+    Exercise("W:WKh2:Bf4,d4,b6,a7", "russian", "most"),  # DE-MAJORITY with a king
+    Exercise("B:Wc3:Bb4", "russian", "winner", history=("b4:d2",)),  # no pieces left (DE-WIN)
+    Exercise("W:WKe1:BKd8", "russian", "winner", history=RUSSIAN_DRAW),  # DE-DRAW
+    Exercise("W:Wc3,h2:Bd4,f6,h8", "russian", "penalty", history=("h2-g3",)),  # DE-PENALTY
+    Exercise("W:Wd4,a2:Bc4,h7", "turkish", "play"),  # a sideways capture (TR-MAN-CAPTURE)
+    Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most"),  # TR-REMOVE, TR-MAJORITY
+    Exercise("W:Wb6:Bb7,Kd8", "turkish", "crown", "b6:b8:e8"),  # TR-PROMOTE
+    Exercise("W:Wh7:BKh8,g7,f7,Kg8", "turkish", "winner"),  # White cannot move (TR-WIN)
+    Exercise("W:WKb1:BKg8", "turkish", "winner", history=TURKISH_DRAW),  # TR-DRAW
+    Exercise("W:Wc4,h2:Bc5,a7", "turkish", "penalty", history=("h2-h3",)),  # TR-PENALTY
+    Exercise("B:Wc2,d3:Bd4,a6", "turkish", "play"),  # Black captures down the board (TR-MAN-CAPTURE)
 )
+
+
+@dataclass
+class Question:
+    """One question of a :class:`Quiz` as the learner left it."""
+
+    tries: int = 0
+    #: whether the first answer was right (the one that is scored); None until answered
+    first: bool | None = None
+    #: whether the answer has been shown: answered right, missed twice, or asked for
+    revealed: bool = False
+    said: str = ""
+
+
+class Quiz:
+    """A class set worked through: the first answer to each question is the one scored; a
+    miss says which rule to think of and invites a second try; the answer is shown after a
+    second miss or on request. Going back to a question finds it as it was left.
+
+    >>> quiz = Quiz(EXERCISES[:2])
+    >>> quiz.answer(1, "three")
+    'Not quite — think of DE-MAJORITY: You must take the greatest number of pieces; men and kings count the same. Try once more, or ask for the answer.'
+    >>> quiz.answer(1, "2").startswith("Right")
+    True
+    >>> quiz.score, quiz.to_review()
+    ((0, 1), ['DE-MAJORITY'])
+    """  # noqa: E501
+
+    def __init__(self, exercises: Iterable[Exercise] = ()) -> None:
+        self.exercises = tuple(exercises) or EXERCISES
+        if not all(isinstance(e, Exercise) for e in self.exercises):
+            raise DamlibError(f"a quiz is made of Exercise values, not {exercises!r}")
+        self.questions = [Question() for _ in self.exercises]
+
+    def answer(self, index: int, text: str) -> str:
+        """Check the learner's answer to question ``index`` (0 is the first); what to tell them."""
+        task, state = self.exercises[index], self.questions[index]
+        verdict = task.check(text)
+        if verdict.text.startswith(("That is not an answer", "That answer", "That answer does not say")):
+            state.said = verdict.text  # not read as an answer: no try used
+            return state.said
+        state.tries += 1
+        if state.first is None:
+            state.first = verdict.correct
+        if verdict.correct or state.tries >= 2 or state.revealed:
+            state.revealed = True
+            state.said = verdict.text if verdict.correct else f"{verdict.text} The answer: {task.answer}."
+        else:
+            state.said = (f"Not quite — think of {task.rule}: {RULE_TEXT.get(task.rule, '')} "
+                          "Try once more, or ask for the answer.").replace(":  ", ". ")
+        return state.said
+
+    def reveal(self, index: int) -> str:
+        """Show the answer to question ``index``; unanswered, it counts as missed."""
+        task, state = self.exercises[index], self.questions[index]
+        if state.first is None:
+            state.first = False
+        state.revealed = True
+        state.said = f"The answer: {task.answer}. {task.explanation()}"
+        return state.said
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(first answers right, questions answered)."""
+        answered = [q.first for q in self.questions if q.first is not None]
+        return sum(answered), len(answered)
+
+    @property
+    def finished(self) -> bool:
+        return all(q.first is not None for q in self.questions)
+
+    def to_review(self) -> list[str]:
+        """The rules of the questions whose first answer was wrong, each once, in order."""
+        return list(dict.fromkeys(t.rule for t, q in zip(self.exercises, self.questions, strict=True)
+                                  if q.first is False))
 
 
 def save_worksheet(exercises: tuple[Exercise, ...], path: str | Path, answers: bool = False, title: str | None = None):

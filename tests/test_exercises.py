@@ -5,43 +5,97 @@ import re
 import pytest
 
 from damlib.errors import DamlibError
-from damlib.exercises import EXERCISES, Exercise, save_worksheet
+from conftest import ROOT
+from damlib.exercises import EXERCISES, Exercise, Quiz, save_worksheet
 from damlib.widgets import Exercises
 
 
 # The class set's answers, worked out by hand from docs/rules.md.
 ANSWERS = {
-    ("W:Wc3,g3:Bd4,h8", "german", "moves"): "c3:e5",
-    ("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most"): "2",
-    ("W:Wb6:Bc7,e7", "german", "crown"): "no",
-    ("B:Wa1,c1:Bb2", "german", "winner"): "white",
-    ("W:Wc5,h2:Bd6,f6", "german", "moves"): "c5:e7:g5",
-    ("W:Wb6:Bc7,e7", "russian", "crown"): "yes",
-    ("W:Wb6:Bc7,f6", "russian", "moves"): "b6:d8:g5, b6:d8:h4",
-    ("W:WKa1:Bc3,f4,f2,b4", "russian", "most"): "3",
-    ("W:Wh2:Bg3,f4", "russian", "winner"): "black",
-    ("W:Wd4:Be5,h7", "turkish", "moves"): "d4:f6",
-    ("W:Wd4:Bd6,h7", "turkish", "moves"): "d4-c4, d4-e4, d4-d5, d4-c5, d4-e5",
-    ("W:WKa1:Ba3,c5,d4,b3", "turkish", "most"): "4",
-    ("W:Wd6:Bd7,Kb8", "turkish", "crown"): "yes",
-    ("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner"): "black",
+    # Black's man on e5 must take f6 backward, landing on g7 (DE-MAN-CAPTURE, DE-MANDATORY)
+    ("B:Wf6,a1:Be5,h8", "german", "play"): "e5:g7",
+    # the king jumps d4 to e5 (f6 is next) and f6 to g7 (h8 blocks): two
+    ("W:WKb2:Bd4,f6,c5,h8", "german", "most"): "2",
+    # jumped onto d8, the man can jump c7 backward, so it must, and stays a man (DE-PROMOTE-PASS)
+    ("W:Wf6:Be7,c7,a3", "german", "crown"): "no",
+    # a5 can neither step to b4 nor jump it (c3 is taken): Black cannot move (DE-WIN)
+    ("B:Wb4,c3:Ba5", "german", "winner"): "white",
+    ("W:WKa1:BKd8", "german", "winner"): "draw",  # the start comes back a third time (DE-DRAW)
+    ("W:We5,h2:Bd6,h8", "german", "penalty"): "black chooses",  # DE-PENALTY
+    # c3 to d4, e5 to f6 (g7 too, but from f6 only g5 can be taken on), g5 to h4: three
+    ("W:WKa1:Bc3,e5,g5,h8", "german", "play"): "a1:d4:f6:h4",
+    ("W:Wf6:Be7,c7,a3", "russian", "crown"): "yes",  # crowned on d8, takes c7 as a king (RU-PROMOTE)
+    # Black jumps d4 down the board to e3, then f2 to g1, its last rank: crowned (DE-PROMOTE)
+    ("B:Wd4,f2:Bc5,a7", "russian", "play"): "c5:e3:g1",
+    # f4 then d4 (landing c3, b2 or a1), or f4 then b6 from c7: two at most
+    ("W:WKh2:Bf4,d4,b6,a7", "russian", "most"): "2",
+    ("B:Wc3:Bb4", "russian", "winner"): "black",  # b4:d2 takes White's last piece (DE-WIN)
+    ("W:WKe1:BKd8", "russian", "winner"): "draw",
+    ("W:Wc3,h2:Bd4,f6,h8", "russian", "penalty"): "black chooses",
+    ("W:Wd4,a2:Bc4,h7", "turkish", "play"): "d4:b4",  # sideways over c4 (TR-MAN-CAPTURE)
+    # a4 up the file, c5 and e5 along rank 5 (each gone at once), g3 down the g-file: four
+    ("W:WKa2:Ba4,c5,e5,g3", "turkish", "most"): "4",
+    ("W:Wb6:Bb7,Kd8", "turkish", "crown"): "yes",  # crowned on b8, on along the rank over d8 (TR-PROMOTE)
+    # h8, g7 and g8 are taken, and every jump lands off the board or on f7: White cannot move
+    ("W:Wh7:BKh8,g7,f7,Kg8", "turkish", "winner"): "black",
+    ("W:WKb1:BKg8", "turkish", "winner"): "draw",
+    ("W:Wc4,h2:Bc5,a7", "turkish", "penalty"): "black wins",  # TR-PENALTY
+    ("B:Wc2,d3:Bd4,a6", "turkish", "play"): "d4:d2:b2",  # down over d3, then sideways over c2
 }
 
 
-def test_the_class_set_has_every_kind_for_every_game():
-    kinds = {(t.variant, t.kind) for t in EXERCISES}
-    assert kinds == {(g, k) for g in ("german", "russian", "turkish") for k in ("moves", "most", "crown", "winner")}
+def test_the_class_set_covers_each_game_with_six_questions_or_more_of_every_kind():
+    for game in ("german", "russian", "turkish"):
+        mine = [t for t in EXERCISES if t.variant == game]
+        assert len(mine) >= 6 and {t.kind for t in mine} == {"play", "most", "crown", "winner", "penalty"}
+        assert any(t.position.turn == "black" for t in mine)
+        assert any(t.history and t.game.result and t.game.result.winner is None for t in mine)  # a draw
     assert {(t.fen, t.variant, t.kind) for t in EXERCISES} == set(ANSWERS)
+
+
+def test_the_class_set_positions_are_not_the_lessons():
+    lessons = "".join(p.read_text() for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert [t.fen for t in EXERCISES if f'"{t.fen}"' in lessons or f'\\"{t.fen}\\"' in lessons] == []
 
 
 @pytest.mark.parametrize("task", EXERCISES, ids=[f"{t.variant}-{t.kind}-{t.fen}" for t in EXERCISES])
 def test_every_exercise_has_the_right_answer_and_cites_a_rule(task):
     expected = ANSWERS[(task.fen, task.variant, task.kind)]
-    assert set(task.answer.split(", ")) == set(expected.split(", "))
-    verdict = task.check(expected)
+    assert task.answer == expected
+    verdict = task.check(expected.split()[-1] if task.kind == "penalty" else expected)
     assert verdict.correct and verdict.text.startswith("Right")
-    if task.kind != "moves":
-        assert re.search(r"\((DE|RU|TR)-[A-Z-]+\)", verdict.text)
+    assert re.fullmatch(r"(DE|RU|TR)-[A-Z-]+", task.rule)
+
+
+def test_natural_answers_are_read():
+    crown = Exercise("W:Wf6:Be7,c7,a3", "german", "crown", "f6:d8:b6")
+    assert crown.check("No, it stays a man").correct and not crown.check("yes, it becomes a king").correct
+    stuck = Exercise("B:Wb4,c3:Ba5", "german", "winner")
+    assert stuck.check("White, Black cannot move").correct and stuck.check("Black cannot move, so White wins").correct
+    assert not stuck.check("Black wins").correct
+    assert Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most").check("four pieces").correct
+    assert Exercise("W:We5,h2:Bd6,h8", "german", "penalty", history=("h2-g3",)).check(
+        "Black may make White take it back").correct
+    assert "does not say" in stuck.check("maybe").text
+
+
+def test_a_play_question_takes_a_legal_move_and_explains_a_wrong_one():
+    task = Exercise("B:Wf6,a1:Be5,h8", "german", "play")
+    assert task.check("e5:g7").correct
+    wrong = task.check("h8-g7")
+    assert not wrong.correct and "DE-MANDATORY" in wrong.text
+
+
+def test_the_quiz_scores_the_first_answer_and_shows_the_answer_after_a_second_miss():
+    quiz = Quiz(EXERCISES[:3])
+    first = quiz.answer(1, "3")
+    assert "DE-MAJORITY" in first and "The answer" not in first and not quiz.questions[1].revealed
+    second = quiz.answer(1, "4")
+    assert "The answer: 2" in second and quiz.questions[1].revealed
+    assert quiz.answer(0, "e5:g7").startswith("Right")
+    assert quiz.score == (1, 2) and quiz.to_review() == ["DE-MAJORITY"] and not quiz.finished
+    assert "The answer: no" in quiz.reveal(2) and quiz.finished and quiz.score == (1, 3)
+    assert quiz.answer(2, "").startswith("That is not an answer") and quiz.questions[2].tries == 0
 
 
 def test_the_answer_comes_from_the_rules_not_from_a_table():
@@ -59,19 +113,6 @@ def test_wrong_moves_are_explained_one_by_one():
     missing = task.check("g3-h4")
     assert not missing.correct and "You missed c3:e5" in missing.text
     assert task.check("c3xe5").correct  # any notation the engine reads
-
-
-def test_most_and_winner_answers():
-    most = Exercise("W:Wa3,e3:Bb4,d4,f4,b6", "german", "most")
-    assert most.answer == "2" and not most.check("3").correct and "DE-MAJORITY" in most.check("3").text
-    winner = Exercise("W:Wa7:BKa8,b7,Kb8,c7", "turkish", "winner")
-    assert winner.check("black").correct and "TR-WIN" in winner.check("white").text
-
-
-def test_winner_answers_may_be_written_as_sentences():
-    task = Exercise("B:Wa1,c1:Bb2", "german", "winner")
-    assert task.check("White wins").correct and task.check("white.").correct
-    assert not task.check("Black wins").correct
 
 
 def test_broken_exercises_are_refused():
@@ -93,15 +134,23 @@ def test_worksheet_and_answer_key_pdfs(tmp_path):
     assert (tmp_path / "key.pdf").stat().st_size > 0
 
 
-def test_exercise_widget_checks_and_scores():
-    quiz = Exercises()
-    first_image = quiz.image.value
-    quiz.answer.value = "nonsense"
-    quiz.check_button.click()
-    assert "✘" in quiz.feedback.value and quiz.score == (0, 1)
-    quiz.answer.value = quiz.exercise.answer
-    quiz.check_button.click()
-    assert "✔" in quiz.feedback.value and quiz.score == (1, 1)
+def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_each_question():
+    quiz = Exercises(EXERCISES)
+    assert quiz.steps.slider.min == 1 and quiz.question.value.count("1. ") >= 1
+    # question 1 is played on the board: Black's e5 takes f6
+    assert quiz.board.layout.display != "none" and quiz.typing.layout.display == "none"
+    for square in ("e5", "g7"):
+        quiz.board.buttons[square].click()
+    assert "Right" in quiz.feedback.value and quiz.score == (1, 1)
     quiz.steps.buttons["next"].click()
-    assert quiz.image.value != first_image and quiz.feedback.value == "" and quiz.answer.value == ""
-    assert quiz.question.value.count("?") == 1
+    quiz.answer.value = "3"  # Enter: checked at once
+    assert quiz.score == (1, 2) and "DE-MAJORITY" in quiz.feedback.value and "The answer" not in quiz.feedback.value
+    quiz.answer.value = "2"
+    assert quiz.score == (1, 2) and "Right" in quiz.feedback.value  # the first try is the one scored
+    quiz.steps.buttons["back"].click()
+    assert "Right" in quiz.feedback.value  # question 1 as it was left
+    for n in range(3, len(EXERCISES) + 1):
+        quiz.steps.slider.value = n
+        quiz.show_button.click()
+    assert "Done: 1 of" in quiz.summary.value and "DE-MAJORITY" in quiz.summary.value
+    assert "02-german-basics.ipynb" in quiz.summary.value

@@ -92,14 +92,16 @@ class Steps(w.HBox):
     def go(self, value: int) -> None:
         self.slider.value = max(self.slider.min, min(self.slider.max, value))
 
-    def reset(self, maximum: int) -> None:
-        self.slider.value = 0
+    def reset(self, maximum: int, minimum: int = 0) -> None:
+        self.slider.max = max(maximum, self.slider.min)
+        self.slider.min = minimum
+        self.slider.value = minimum
         self.slider.max = maximum
         self._enable()
 
     def _enable(self) -> None:
         """Only the buttons that lead somewhere are enabled."""
-        at, top = self.slider.value, self.slider.max
-        self.slider.disabled = top == 0
-        self.buttons["first"].disabled = self.buttons["back"].disabled = at == 0
+        at, low, top = self.slider.value, self.slider.min, self.slider.max
+        self.slider.disabled = top == low
+        self.buttons["first"].disabled = self.buttons["back"].disabled = at == low
         self.buttons["next"].disabled = self.buttons["last"].disabled = at == top

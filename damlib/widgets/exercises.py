@@ -11,80 +11,149 @@ from pathlib import Path
 import ipywidgets as w
 
 from .. import diagram
+from ..clicks import ClickToMove
 from ..errors import DamlibError
-from ..exercises import EXERCISES, Exercise, save_worksheet
+from ..exercises import EXERCISES, MAX_ANSWER, Exercise, Quiz, save_worksheet
+from ..position import Move, Position
+from .board import Squares
 from .common import Pictured, Steps, button, check_size, image, prose
 
 
 class Exercises(Pictured, w.VBox):
-    """A set of exercises, one at a time: the board, the question, an answer box,
-    and feedback that explains the right answer with the rule ID.
+    """A set of exercises, one at a time, numbered from 1: the board, the question, and the
+    answer — played on the board for "play" questions, typed (Enter checks it) for the rest.
+    The first answer is the one scored; the answer is shown after a second miss or with
+    **Show the answer**; going back finds a question as it was left; after the last one a
+    summary gives the score and the rules to review. The logic is a :class:`~damlib.exercises.Quiz`.
 
     >>> quiz = Exercises()
+    >>> quiz.steps.slider.value = 2
     >>> quiz.answer.value = quiz.exercise.answer
-    >>> quiz.check_button.click()
     >>> quiz.score
     (1, 1)
     """
 
     def __init__(self, exercises: Iterable[Exercise] = EXERCISES, size: int | None = None) -> None:
         try:
-            self.exercises = tuple(exercises)
+            chosen = tuple(exercises)
         except TypeError:
             raise DamlibError(f"exercises must be a list of Exercise values, not {exercises!r}") from None
-        if not self.exercises or not all(isinstance(e, Exercise) for e in self.exercises):
+        if not chosen or not all(isinstance(e, Exercise) for e in chosen):
             raise DamlibError(f"exercises must be a non-empty list of Exercise values, not {exercises!r}")
+        self.quiz = Quiz(chosen)
+        self.exercises = self.quiz.exercises
         self.size = check_size(size, share=0.8)
-        self.results: dict[int, bool] = {}
-        self.steps = Steps("Exercise")
+        self.steps = Steps("Question")
         self.image = image(b"", self.size)
+        self.board = Squares(self.size, self._click)
         self.question = w.HTML()
-        self.answer = w.Text(placeholder="your answer", continuous_update=False, layout=w.Layout(width="360px"))
+        self.answer = w.Text(placeholder="your answer, then Enter", continuous_update=False,
+                             layout=w.Layout(width="360px"))
         self.answer.add_class("damlib-answer")
+        self.answer.observe(lambda _: self.check(), "value")  # Enter checks it
         self.check_button = button("Check", "check my answer", "check", self.check)
+        self.show_button = button("Show the answer", "show the answer and why", "show", self.show_answer)
         self.feedback = w.HTML()
         self.feedback.add_class("damlib-feedback")
-        self.steps.reset(len(self.exercises) - 1)
+        self.summary = w.HTML()
+        self.steps.reset(len(self.exercises), minimum=1)
         self.steps.slider.observe(lambda _: self._show(), "value")
+        self.typing = w.HBox([self.answer, self.check_button])
+        self.clicks = AnswerClicks(self.exercise.position)
         self._show()
-        super().__init__([self.steps, self.image, self.question, w.HBox([self.answer, self.check_button]),
-                          self.feedback])
+        super().__init__([self.steps, self.question, self.image, self.board, self.typing,
+                          w.HBox([self.show_button]), self.feedback, self.summary])
 
     def __repr__(self) -> str:
         return f"<Exercises: {len(self.exercises)} questions>"
 
     @property
+    def index(self) -> int:
+        return self.steps.slider.value - 1
+
+    @property
     def exercise(self) -> Exercise:
-        return self.exercises[self.steps.slider.value]
+        return self.exercises[self.index]
 
     @property
     def score(self) -> tuple[int, int]:
-        """(right answers, questions answered)."""
-        return sum(self.results.values()), len(self.results)
+        """(first answers right, questions answered)."""
+        return self.quiz.score
 
     def picture(self) -> bytes:
-        """The exercise's board with its question under it."""
+        """The first question's board with its question under it."""
         return self._board(caption=self.exercise.question)
 
+    def check(self) -> None:
+        """Check the answer typed in the box."""
+        text = self.answer.value
+        if text.strip():
+            self.quiz.answer(self.index, text[:MAX_ANSWER + 1])
+            self.answer.value = ""
+        self._show()
+
+    def show_answer(self) -> None:
+        self.quiz.reveal(self.index)
+        self._show()
+
+    def _click(self, square: str) -> None:
+        self.clicks.click(square)
+        if self.clicks.played is not None:
+            self.quiz.answer(self.index, self.clicks.played)
+            self.clicks = AnswerClicks(self.exercise.position)
+        self._show()
+
     def _board(self, **annotations: str) -> bytes:
-        task, number = self.exercise, self.steps.slider.value + 1
+        task, number = self.exercise, self.index + 1
         return diagram.png(task.position, title=f"{number}. {task.rules.name}, {task.position.turn} to move",
                            size=self.size, **annotations)
 
     def _show(self) -> None:
-        task = self.exercise
+        task, state = self.exercise, self.quiz.questions[self.index]
+        number = self.index + 1
+        self.question.value = prose(f"<b>{number}. {html.escape(task.question)}</b>")
+        on_board = task.kind == "play" and not state.revealed
+        if on_board and self.clicks.start != task.position:
+            self.clicks = AnswerClicks(task.position)
         self.image.value = self._board()
-        self.question.value = prose(f"<b>{html.escape(task.question)}</b>")
-        self.answer.value = ""
-        self.feedback.value = ""
+        self.image.layout.display = "none" if on_board else None
+        self.board.layout.display = None if on_board else "none"
+        if on_board:
+            self.board.draw(self.clicks)
+        self.typing.layout.display = "none" if task.kind == "play" or state.revealed else None
+        self.show_button.disabled = state.revealed
+        mark = "" if state.first is None else " ✔" if state.first else " ✘"
+        hint = "Play your answer on the board." if on_board else ""
+        said = self.clicks.message if on_board and self.clicks.message else state.said or hint
+        self.feedback.value = prose(f"{html.escape(said)}<br><i>Score: {self.score[0]} of {self.score[1]}"
+                                    f"{mark and ' — this question' + mark}</i>")
+        self.summary.value = prose(self._summary()) if self.quiz.finished else ""
 
-    def check(self) -> None:
-        """Check the answer in the box and explain."""
-        verdict = self.exercise.check(self.answer.value)
-        self.results[self.steps.slider.value] = verdict.correct
+    def _summary(self) -> str:
         right, answered = self.score
-        mark = "✔" if verdict.correct else "✘"
-        self.feedback.value = prose(f"{mark} {html.escape(verdict.text)}<br><i>Score: {right} of {answered}</i>")
+        review = self.quiz.to_review()
+        text = f"<b>Done: {right} of {answered} right at the first try.</b>"
+        if review:
+            links = ", ".join(f'<a href="{LESSONS.get(rule[:2], "")}" target="_blank">{html.escape(rule)}</a>'
+                              f" ({LESSONS.get(rule[:2], 'the lessons')})" for rule in review)
+            text += f" Read again: {links}."
+        return text
+
+
+#: The lesson that teaches each rule, by the start of its ID (German's in two parts).
+LESSONS = {"DE": "02-german-basics.ipynb", "RU": "04-russian.ipynb", "TR": "05-turkish.ipynb"}
+
+
+class AnswerClicks(ClickToMove):
+    """Clicks that build a move to answer with, mistakes included, and play nothing."""
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(position, referee=True)  # capture mistakes may be clicked too
+        self.played: str | None = None
+
+    def _play(self, move: Move | str) -> None:
+        self.played = str(move)
+        self.path = []
 
 
 class SaveWorksheet(Pictured, w.VBox):
