@@ -4,7 +4,7 @@ progress that is kept."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import ipywidgets as w
@@ -21,12 +21,23 @@ def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
 
 
+def _levels(levels: Iterable[Level]) -> tuple[Level, ...]:
+    try:
+        chosen = tuple(levels)
+    except TypeError:
+        raise DamlibError(f"levels must be a list of Level values, not {levels!r}") from None
+    if not chosen or not all(isinstance(level, Level) for level in chosen):
+        raise DamlibError(f"levels must be a non-empty list of Level values, not {levels!r}")
+    return chosen
+
+
 class Learn(Pictured, w.VBox):
     """Levels one after another: the goal, the board (click, or type a move and press Enter),
     the feedback with the rule's ID, a hint in two steps, stars and "Next level".
 
-    With a ``learner`` name (or one typed into its box) the stars are kept in ``folder``
-    (see :class:`~damlib.learn.Progress`) and are there again after a restart.
+    ``levels`` is a list of levels, or stages by name (such as :data:`~damlib.learn.STAGES`),
+    chosen from a menu. With a ``learner`` name (or one typed into its box) the stars are kept
+    in ``folder`` (see :class:`~damlib.learn.Progress`) and are there again after a restart.
 
     >>> from damlib.learn import STAGES
     >>> learn = Learn(STAGES["German"][:2])
@@ -37,17 +48,22 @@ class Learn(Pictured, w.VBox):
 
     def __init__(
         self,
-        levels: Iterable[Level] = LEVELS,
+        levels: Iterable[Level] | Mapping[str, Iterable[Level]] = LEVELS,
         learner: str | None = None,
         folder: str | Path | None = None,
         size: int | None = None,
     ) -> None:
-        try:
-            self.levels = tuple(levels)
-        except TypeError:
-            raise DamlibError(f"levels must be a list of Level values, not {levels!r}") from None
-        if not self.levels or not all(isinstance(level, Level) for level in self.levels):
-            raise DamlibError(f"levels must be a non-empty list of Level values, not {levels!r}")
+        if isinstance(levels, Mapping):
+            stages = {str(name): _levels(stage) for name, stage in levels.items()}
+        else:
+            stages = {"": _levels(levels)}
+        if not stages:
+            raise DamlibError("there is no stage to play")
+        self.stages = stages
+        self.levels = next(iter(stages.values()))
+        self.stage = w.Dropdown(options=list(stages), description="Stage")
+        self.stage.layout.display = None if len(stages) > 1 else "none"
+        self.stage.observe(lambda change: self.choose_stage(change["new"]), "value")
         self.size = check_size(size)
         self.folder = folder
         self.progress: Progress | None = None
@@ -73,7 +89,7 @@ class Learn(Pictured, w.VBox):
         self.tally = w.HTML()
         self._start()
         super().__init__([
-            self.heading, self.goal,
+            self.stage, self.heading, self.goal,
             w.HBox([self.board, w.VBox([self.feedback, self.typed, w.HBox(self.choices),
                                         w.HBox([self.hint_button, self.retry_button, self.next_button]),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
@@ -116,6 +132,12 @@ class Learn(Pictured, w.VBox):
             self._keep()
             self.index += 1
             self._start()
+
+    def choose_stage(self, name: str) -> None:
+        """Play the stage called ``name`` from its first level."""
+        self._keep()
+        self.levels, self.index = self.stages[name], 0
+        self._start()
 
     def sign_in(self, learner: str) -> None:
         """Keep this learner's stars from now on (an empty name keeps none)."""
