@@ -364,6 +364,14 @@ def _center(square: int, flip: bool) -> tuple[float, float]:
     return file + 0.5, rank + 0.5
 
 
+def _on_pixel(x: float, y: float, unit: float, layout: _Layout) -> tuple[float, float]:
+    """``(x, y)`` moved (less than half a pixel) to the middle of a pixel: every piece is then
+    drawn with the same pixels, which a PNG compresses to a fraction."""
+    pixels = unit * DPI / 72  # pixels per board unit
+    return ((math.floor((x + _MARGIN) * pixels) + 0.5) / pixels - _MARGIN,
+            layout.top - (math.floor((layout.top - y) * pixels) + 0.5) / pixels)
+
+
 def _scale(size: int) -> float:
     """Pixels per board unit in an image ``size`` pixels wide."""
     return size / _WIDTH
@@ -534,7 +542,7 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
     discs, rings = [], []
     for name, piece in position.pieces.items():
         square = SQUARE_NAMES.index(name)
-        x, y = _center(square, opts.flip)
+        x, y = _on_pixel(*_center(square, opts.flip), unit, opts.layout)
         alpha = _FADED if square in opts.captured and position.rules.remove_at_once else 1.0
         face, edge = opts.color(piece.color), opts.color(piece.color + "_edge")
         discs.append((Circle((x, y), _MAN_RADIUS), _alpha(face, alpha), _alpha(edge, alpha)))

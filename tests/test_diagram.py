@@ -426,3 +426,15 @@ def test_a_row_puts_diagrams_side_by_side():
     assert row.width == sum(widths) + 12
     with pytest.raises(DiagramError):
         diagram.Row()
+
+
+def test_every_man_is_drawn_with_the_same_pixels_at_any_size():
+    # pieces sit on whole pixels, so equal pieces look (and compress) alike
+    for size in (400, 437):
+        img = image(diagram.png(damlib.Position.from_fen("W:Wa1,f6:B", "german"), size=size))
+        blocks = []
+        for square in ("a1", "f6"):
+            x, y = square_center(square, size=size)
+            r = int(size / 9 * 0.45)
+            blocks.append(img[int(y) - r:int(y) + r, int(x) - r:int(x) + r])
+        assert np.array_equal(*blocks), size
