@@ -33,9 +33,10 @@ class Squares(w.VBox):
         self.flipped = False
         # one layout for all 64 squares, one style a colour and ink: fewer widget models to sync
         shape = w.Layout(width=f"{square}px", height=f"{square}px", padding="0", margin="0")
-        self._styles = {(color, ink): w.ButtonStyle(button_color=color, font_size=f"{round(square * 0.64)}px",
-                                                    text_color=ink)
-                        for color in COLORS.values() for ink in INK.values()}
+        # a king's glyph is drawn smaller than a man's disc in the same font size: a size each
+        self._styles = {(color, ink, king): w.ButtonStyle(button_color=color, text_color=ink,
+                                                          font_size=f"{round(square * (0.8 if king else 0.64))}px")
+                        for color in COLORS.values() for ink in INK.values() for king in (False, True)}
         self.buttons = {name: self._button(name, shape, on_click) for name in SQUARE_NAMES}
         self.grid = w.GridBox(layout=w.Layout(grid_template_columns=f"repeat(8, {square}px)",
                                               grid_template_rows=f"repeat(8, {square}px)", grid_gap="0px",
@@ -48,7 +49,7 @@ class Squares(w.VBox):
         file_label = w.Layout(width=f"{square}px", height="24px", **centred)
         self.rank_labels = [w.Label(layout=rank_label) for _ in range(8)]
         self.file_labels = [w.Label(layout=file_label) for _ in range(8)]
-        self._drawn: dict[str, tuple[str, str, str]] = {}
+        self._drawn: dict[str, tuple[str, str, str, bool]] = {}
         self._order()
         super().__init__([
             w.HTML(_OUTLINE),
@@ -76,7 +77,8 @@ class Squares(w.VBox):
                 color = COLORS["last"]
             else:
                 color = COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
-            state = (GLYPHS[piece.is_king] if piece else EMPTY, color, INK[piece.color if piece else "black"])
+            king = piece is not None and piece.is_king
+            state = (GLYPHS[king] if piece else EMPTY, color, INK[piece.color if piece else "black"], king)
             if self._drawn.get(name) != state:
                 square.description = state[0]
                 square.style = self._styles[state[1:]]
@@ -84,7 +86,7 @@ class Squares(w.VBox):
 
     def _button(self, name: str, layout: w.Layout, on_click: Callable[[str], None]) -> w.Button:
         square = w.Button(description=EMPTY, tooltip=name, layout=layout,
-                          style=self._styles[COLORS["light"], INK["black"]])
+                          style=self._styles[COLORS["light"], INK["black"], False])
         square.add_class(f"damlib-square-{name}")
         square.on_click(lambda _: on_click(name))
         return square

@@ -99,7 +99,8 @@ class PlayBoard(Pictured, w.VBox):
 
     def picture(self) -> bytes:
         game = self.game
-        title = f"{game.rules.name}: " + (str(game.result) if game.result else f"{game.position.turn} to move")
+        state = str(game.result) if game.result else f"{game.position.turn.capitalize()} to move"
+        title = f"{game.rules.name}: {state}"
         return diagram.png(game.position, last_move=game.moves[-1] if game.moves else None, flip=self.board.flipped,
                            title=title, size=self.size)
 
