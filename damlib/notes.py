@@ -17,17 +17,18 @@ from .errors import DamlibError
 
 class Note:
     """One or more sentences, each its own paragraph; a sentence may start with a bold label,
-    given as ``(label, sentence)``."""
+    given as ``(label, sentence)``. A sentence may be anything that reads as one, such as a
+    game's :class:`~damlib.game.Result`."""
 
-    def __init__(self, *sentences: str | tuple[str, str]) -> None:
+    def __init__(self, *sentences: object) -> None:
         if not sentences:
             raise DamlibError("a note needs at least one sentence")
         self.paragraphs: list[tuple[str, str]] = []
         for sentence in sentences:
-            label, text = sentence if isinstance(sentence, tuple) else ("", sentence)
-            if not isinstance(label, str) or not isinstance(text, str):
-                raise DamlibError(f"a note is made of sentences (text), not {sentence!r}")
-            self.paragraphs.append((label, text))
+            label, text = sentence if isinstance(sentence, tuple) and len(sentence) == 2 else ("", sentence)
+            if not isinstance(label, str) or text is None or isinstance(text, (bytes, tuple)):
+                raise DamlibError(f"a note is made of sentences, not {sentence!r}")
+            self.paragraphs.append((label, str(text)))
 
     def _repr_html_(self) -> str:
         return "".join(

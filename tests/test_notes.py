@@ -12,7 +12,7 @@ def test_each_sentence_is_a_paragraph_with_its_label_in_bold_and_text_escaped():
     assert repr(note) == "German: b6:d8 <is legal>\nRussian & Turkish differ."
 
 
-@pytest.mark.parametrize("bad", [(), (5,), (("a", 5),), (None,)])
+@pytest.mark.parametrize("bad", [(), (None,), ((5, "a"),), (("a", None),), (b"bytes",), ((1, 2, 3),)])
 def test_a_note_is_made_of_text(bad):
     with pytest.raises(DamlibError):
         Note(*bad)

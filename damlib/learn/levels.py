@@ -33,7 +33,8 @@ class Feedback:
 class Level:
     """A goal in a sentence on a start position, completed by the learner's ``solution`` moves
     (move text, or a choice of :data:`CHOICES`); ``replies`` are the other side's moves after
-    each of the learner's but the last. The engine checks the solution when a level is made.
+    each of the learner's but the last ("" for none: after "let stand" the learner moves again).
+    The engine checks the solution when a level is made.
 
     >>> from damlib import GERMAN
     >>> level = Level("de-majority-x", GERMAN, "DE-MAJORITY", "Capture as many pieces as the rules require.",
@@ -96,6 +97,8 @@ class Attempt:
         self._hints_given = 0  # at this step
         self.hints_used = 0
         self.done = False
+        #: how many of the mistakes a Progress has counted already (it counts each once)
+        self.recorded = 0
 
     def __repr__(self) -> str:
         return f"<Attempt {self.level.id}: {self.step} of {len(self.level.solution)} moves>"
@@ -185,7 +188,7 @@ class Attempt:
         if choice != expected:
             return self._refuse(f"You may {choice}, but the goal is: {self.level.goal}", pending.rule)
         (self.game.take_back if choice == "take back" else self.game.let_stand)()
-        return self._advance(f"You chose: {choice} ({pending.rule}).")
+        return self._advance(f"You chose: {choice} ({pending.rule}).")  # "let stand": the learner moves next
 
     def _advance(self, said: str) -> Feedback:
         self.step += 1
@@ -193,7 +196,10 @@ class Attempt:
         if self.step == len(self.level.solution):
             self.done = True
             return Feedback(True, True, f"{said} Done ✔ — {self.level.goal}")
-        reply = self.game.play(self.level.replies[self.step - 1])
+        text = self.level.replies[self.step - 1]
+        if not text:
+            return Feedback(True, False, f"{said} Your move.")
+        reply = self.game.play(text)
         return Feedback(True, False, f"{said} {self.game.positions[-2].turn.capitalize()} answers {reply}.")
 
     def _rewind(self, moves: int) -> None:

@@ -69,9 +69,10 @@ class Progress:
         """Keep what ``attempt`` achieved: its stars if done (the best so far), its mistakes' rules."""
         if not isinstance(attempt, Attempt):
             raise DamlibError(f"record takes an Attempt, not {attempt!r}")
-        for rule in attempt.mistakes:
+        for rule in attempt.mistakes[attempt.recorded:]:
             if rule:
                 self.mistakes[rule] = self.mistakes.get(rule, 0) + 1
+        attempt.recorded = len(attempt.mistakes)
         if attempt.done:
             self._stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
         self._save()
@@ -110,7 +111,9 @@ class Progress:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump(data, out, indent=1, sort_keys=True)
             os.replace(scratch, self.path)  # the old file stays whole until the new one is
+            scratch = None
         except OSError as error:
+            raise DamlibError(f"cannot save progress in {self.folder}: {error}") from None
+        finally:
             if scratch is not None and os.path.exists(scratch):
                 os.unlink(scratch)
-            raise DamlibError(f"cannot save progress in {self.folder}: {error}") from None

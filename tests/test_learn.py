@@ -1,0 +1,528 @@
+"""The levels of damlib.learn, played through Attempt as a learner would, and Progress.
+
+Expectations come from docs/rules.md: which rule a level teaches decides what its solution
+must show (a draw, a win, a new king, a capture that beats a shorter one ...), and which
+rule IDs each game's levels may cite.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import FILES, ROOT, RULES_MD
+
+from damlib import GERMAN, RUSSIAN, TURKISH, Position
+from damlib.errors import DamlibError
+from damlib.exercises import EXERCISES
+from damlib.learn import CHOICES, LEVELS, STAGES, Attempt, Level, Progress
+from damlib.referee import all_captures
+
+GAMES = {g.name: g for g in (GERMAN, RUSSIAN, TURKISH)}
+DE_IDS = ["DE-BOARD", "DE-START", "DE-WIN", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-MANDATORY", "DE-PROMOTE",
+          "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY"]
+TR_IDS = ["TR-BOARD", "TR-START", "TR-WIN", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-MANDATORY", "TR-PROMOTE",
+          "TR-KING", "TR-MAJORITY", "TR-REMOVE", "TR-DRAW", "TR-PENALTY"]
+#: The rules a learner practises on the board, per game (the brief, from docs/rules.md).
+REQUIRED = {
+    "German": DE_IDS,
+    "Russian": ["RU-PROMOTE"] + [r for r in DE_IDS if r != "DE-PROMOTE-PASS"],
+    "Turkish": TR_IDS,
+}
+#: The lessons' order of topics; Turkish teaches promotion twice (the step, then crowning
+#: mid-capture after removal).
+ORDER = {
+    "German": DE_IDS,
+    "Russian": REQUIRED["Russian"],
+    "Turkish": TR_IDS[:10] + ["TR-PROMOTE"] + TR_IDS[10:],
+}
+EIGHT = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if (df, dr) != (0, 0)]
+
+
+def family_ok(game: str, rule: str) -> bool:
+    """Whether a game may cite ``rule`` (docs/rules.md: Russian cites the DE ids and RU-PROMOTE)."""
+    if game == "Turkish":
+        return rule.startswith("TR-")
+    if game == "Russian":
+        return rule.startswith("DE-") and rule != "DE-PROMOTE-PASS" or rule == "RU-PROMOTE"
+    return rule.startswith("DE-")
+
+
+def shift(square: str, df: int, dr: int) -> str | None:
+    f, r = FILES.index(square[0]) + df, int(square[1:]) + dr
+    return f"{FILES[f]}{r}" if 0 <= f < 8 and 1 <= r <= 8 else None
+
+
+def candidate_texts(position: Position) -> list[str]:
+    """Every one-square step and two-square jump text from the side to move's pieces."""
+    texts = []
+    for square, piece in position.pieces.items():
+        if piece.color != position.turn:
+            continue
+        for df, dr in EIGHT:
+            for n, sep in ((1, "-"), (2, ":")):
+                to = shift(square, n * df, n * dr)
+                if to:
+                    texts.append(f"{square}{sep}{to}")
+    return texts
+
+
+def snapshot(attempt: Attempt) -> tuple:
+    return attempt.position, attempt.position.fen, attempt.step, attempt.done, len(attempt.game.moves)
+
+
+def solve(level: Level) -> Attempt:
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    return attempt
+
+
+def ids(levels) -> list[str]:
+    return [lv.id for lv in levels]
+
+
+# -- every level is solved by its solution -----------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_solution_solves_the_level_with_three_stars(level: Level):
+    attempt = level.attempt()
+    for n, move in enumerate(level.solution):
+        feedback = attempt.play(move)
+        assert feedback.ok and feedback.rule is None, (move, feedback.message)
+        assert feedback.done == (n == len(level.solution) - 1)
+        assert attempt.step == n + 1
+    assert attempt.done and attempt.stars == 3 and attempt.mistakes == [] and attempt.hints_used == 0
+    again = attempt.play(level.solution[-1])
+    assert not again.ok and again.done  # a done level takes no more moves
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_solution_shows_the_rule_the_level_teaches(level: Level):
+    """What docs/rules.md says the rule does is what the solution's last move does."""
+    attempt = solve(level)
+    game, rule = attempt.game, level.rule
+    before, last = game.positions[-2], game.moves[-1]
+    side = attempt.side
+    if rule.endswith("-DRAW"):
+        assert game.result.winner is None and game.result.rule == rule
+        assert game.positions.count(game.position) == 3
+    elif rule.endswith("-WIN"):
+        assert game.result.winner == side and game.result.rule == rule
+        opponent = "black" if side == "white" else "white"
+        left = {p.color for p in game.position.pieces.values()}
+        assert opponent not in left or not game.position.legal_moves
+    elif rule.endswith("-START"):
+        assert level.start == Position.start(level.game) and game.moves[0].start[1] in "36"
+    elif rule in ("DE-PROMOTE", "TR-PROMOTE", "RU-PROMOTE"):
+        assert before.piece_at(last.start).is_king is False and game.position.piece_at(last.end).is_king
+    if rule in ("DE-MAJORITY", "TR-MAJORITY"):  # a shorter capture was there, and the longest was taken
+        counts = {len(m.captured) for m in all_captures(before)}
+        assert len(last.captured) == max(counts) and min(counts) < max(counts)
+    if rule in ("DE-MANDATORY", "TR-MANDATORY", "DE-MAN-CAPTURE", "TR-MAN-CAPTURE", "TR-KING") and last.captured:
+        assert before.must_capture
+    if rule == "DE-PROMOTE-PASS":  # it jumps onto the last rank and on; a king only if it ends there again
+        last_rank = "8" if side == "white" else "1"
+        assert any(sq[1] == last_rank for sq in last.path[1:-1])
+        assert game.position.piece_at(last.end).is_king == (last.end[1] == last_rank)
+    if rule == "RU-PROMOTE":  # crowned mid-capture, it goes on as a king: German play differs
+        german = Position.from_fen(before.fen, GERMAN)
+        assert last not in german.legal_moves and last.promotes and len(last.path) > 2
+    if rule == "DE-STRIKE":  # the capture returns over a square, or removing pieces at once would change it
+        at_once = Position.from_fen(before.fen, dataclasses.replace(level.game, remove_at_once=True))
+        assert len(set(last.path)) < len(last.path) or set(at_once.legal_moves) != set(before.legal_moves)
+    if rule == "TR-REMOVE":  # with pieces left on the board until the end, the capture is not possible
+        kept = Position.from_fen(before.fen, dataclasses.replace(TURKISH, remove_at_once=False))
+        assert last not in kept.legal_moves
+
+
+# -- refused moves ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_a_wrong_move_is_refused_with_a_rule_and_changes_nothing(level: Level):
+    attempt = level.attempt()
+    before = snapshot(attempt)
+    for text in candidate_texts(attempt.position):
+        feedback = attempt.play(text)
+        if feedback.ok:  # a right move: start again
+            attempt = level.attempt()
+            continue
+        assert snapshot(attempt) == before, text
+        if feedback.rule is not None:
+            assert family_ok(level.game.name, feedback.rule), (text, feedback.rule)
+            assert feedback.rule in feedback.message and not feedback.done
+            assert attempt.mistakes[-1] == feedback.rule
+            break
+    else:
+        pytest.fail(f"{level.id}: no wrong move found that is refused with a rule")
+
+
+def reaches(level: Level, position: Position, move, side: str) -> bool:
+    """Whether ``move``, the level's last, reaches an accept="king"/"win"/"draw" goal (docs/rules.md)."""
+    after = position.play(move)
+    if level.accept == "king":
+        return not position.piece_at(move.start).is_king and after.piece_at(move.end).is_king
+    if level.accept == "win":
+        opponent = "black" if side == "white" else "white"
+        return opponent not in {p.color for p in after.pieces.values()} or not after.legal_moves
+    return False  # a draw needs the game's history: every draw level here is longer than one move
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_a_legal_move_off_the_goal_is_refused_without_a_rule(level: Level):
+    attempt = level.attempt()
+    expected = level.solution[0]
+    if expected in CHOICES:
+        pytest.skip("the first step is a choice")
+    expected = attempt.position.parse_move(expected)
+    final = len(level.solution) == 1
+    for move in attempt.game.legal_moves:
+        if move == expected:
+            continue
+        attempt = level.attempt()
+        before = snapshot(attempt)
+        feedback = attempt.play(move)
+        if final and level.accept != "solution" and reaches(level, attempt.game.positions[0], move, attempt.side):
+            assert feedback.ok and feedback.done and attempt.stars == 3, move
+            continue
+        assert not feedback.ok and feedback.rule is None, (move, feedback.message)
+        assert "legal, but it does not reach the goal" in feedback.message
+        assert snapshot(attempt) == before and attempt.mistakes == [None]
+
+
+def test_many_levels_have_a_legal_move_off_the_goal():
+    def off_goal(level):
+        if level.solution[0] in CHOICES:
+            return False
+        start = level.start
+        return any(m != start.parse_move(level.solution[0]) for m in start.legal_moves)
+    assert sum(map(off_goal, LEVELS)) >= 30
+
+
+def test_refused_moves_in_the_middle_of_a_level_change_nothing():
+    level = next(lv for lv in LEVELS if lv.rule == "DE-DRAW")
+    attempt = level.attempt()
+    attempt.play(level.solution[0])
+    before = snapshot(attempt)
+    off = next(m for m in attempt.game.legal_moves if m != attempt.position.parse_move(level.solution[1]))
+    feedback = attempt.play(off)  # not the solution's move, and not the last move: refused
+    assert not feedback.ok and feedback.rule is None and snapshot(attempt) == before
+    assert attempt.play("a1-a2").rule == "DE-BOARD" and snapshot(attempt) == before
+
+
+# -- penalties -------------------------------------------------------------------------
+
+
+def penalty_levels(rule):
+    return [lv for lv in LEVELS if lv.rule == rule]
+
+
+def test_penalty_levels_have_a_referee():
+    assert all(lv.referee for lv in penalty_levels("DE-PENALTY") + penalty_levels("TR-PENALTY"))
+
+
+@pytest.mark.parametrize("level", penalty_levels("TR-PENALTY"), ids=ids(penalty_levels("TR-PENALTY")))
+def test_a_turkish_capture_mistake_is_refused_because_it_loses(level: Level):
+    attempt = level.attempt()
+    before = snapshot(attempt)
+    start = attempt.position
+    seen = Counter()
+    for text in candidate_texts(start):
+        feedback = attempt.play(text)
+        if not feedback.ok:
+            seen[feedback.rule] += 1
+            if feedback.rule == "TR-PENALTY":
+                assert "capture mistake" in feedback.message and "wins" in feedback.message
+                assert snapshot(attempt) == before
+        else:
+            attempt = level.attempt()
+    assert seen["TR-PENALTY"] >= 1
+
+
+def test_german_capture_mistakes_and_wrong_choices_are_refused_with_de_penalty():
+    # the learner's own mistake: a shorter capture, let through by the referee, is refused
+    own = next(lv for lv in penalty_levels("DE-PENALTY") if lv.solution[0] not in CHOICES and len(lv.solution) == 1)
+    attempt = own.attempt()
+    start = attempt.position
+    shorter = [m for m in all_captures(start) if m not in start.legal_moves]
+    assert shorter
+    before = snapshot(attempt)
+    feedback = attempt.play(str(shorter[0]))
+    assert not feedback.ok and feedback.rule == "DE-PENALTY" and snapshot(attempt) == before
+    # the opponent's mistake: the learner must choose before moving, and the goal decides the choice
+    for level in penalty_levels("DE-PENALTY"):
+        if CHOICES[0] not in level.solution and CHOICES[1] not in level.solution:
+            continue
+        attempt = level.attempt()
+        while level.solution[attempt.step] not in CHOICES:
+            attempt.play(level.solution[attempt.step])
+        assert attempt.game.pending is not None
+        before = snapshot(attempt)
+        right = level.solution[attempt.step]
+        wrong = CHOICES[1 - CHOICES.index(right)]
+        assert attempt.play(wrong).rule == "DE-PENALTY" and snapshot(attempt) == before
+        some_move = attempt.position.legal_moves[0] if attempt.position.legal_moves else "a1-b2"
+        assert attempt.play(some_move).rule == "DE-PENALTY" and snapshot(attempt) == before
+        assert attempt.hint() == "Decide what to do about the mistake." and attempt.hint() == f"Choose: {right}."
+        assert attempt.play(right).ok
+        for move in level.solution[attempt.step:]:
+            assert attempt.play(move).ok
+        assert attempt.done and attempt.stars == 1 and attempt.mistakes == ["DE-PENALTY", "DE-PENALTY"]
+
+
+def test_there_is_no_choice_without_a_mistake():
+    level = LEVELS[0]
+    attempt = level.attempt()
+    feedback = attempt.play("take back")
+    assert not feedback.ok and feedback.rule is None and attempt.step == 0
+
+
+# -- stars and hints -------------------------------------------------------------------
+
+
+def single_move_level() -> Level:
+    return next(lv for lv in LEVELS if len(lv.solution) == 1 and lv.solution[0] not in CHOICES
+                and lv.accept == "solution" and len(lv.start.legal_moves) > 1)
+
+
+def test_stars_fall_with_mistakes():
+    level = single_move_level()
+    wrong = next(m for m in level.start.legal_moves if m != level.start.parse_move(level.solution[0]))
+    for mistakes, stars in ((0, 3), (1, 2), (2, 1), (3, 1)):
+        attempt = level.attempt()
+        for _ in range(mistakes):
+            assert not attempt.play(wrong).ok
+        assert attempt.stars == 0  # not done yet
+        attempt.play(level.solution[0])
+        assert attempt.done and attempt.stars == stars and len(attempt.mistakes) == mistakes
+
+
+def test_hints_name_the_piece_then_the_move_and_cost_stars():
+    level = single_move_level()
+    move = level.start.parse_move(level.solution[0])
+    piece = "king" if level.start.piece_at(move.start).is_king else "man"
+    attempt = level.attempt()
+    assert attempt.hint() == f"Look at the {piece} on {move.start}."
+    assert attempt.hint() == f"Play {move}."
+    attempt.play(level.solution[0])
+    assert attempt.stars == 1 and attempt.hints_used == 2
+    attempt = level.attempt()
+    assert move.start in attempt.hint()
+    attempt.play(level.solution[0])
+    assert attempt.stars == 2
+    assert attempt.hint() == "This level is done."
+
+
+def test_hints_start_again_at_each_step():
+    level = next(lv for lv in LEVELS if lv.rule == "DE-PROMOTE" and len(lv.solution) == 2)
+    attempt = level.attempt()
+    first, second = (level.start.parse_move(level.solution[0]),
+                     level.start.play(level.solution[0]).play(level.replies[0]).parse_move(level.solution[1]))
+    assert first.start in attempt.hint() and str(first) in attempt.hint()
+    attempt.play(level.solution[0])
+    assert attempt.hint() == f"Look at the man on {second.start}."
+    attempt.play(level.solution[1])
+    assert attempt.done and attempt.stars == 1 and attempt.hints_used == 3
+
+
+# -- the set of levels -----------------------------------------------------------------
+
+
+def test_enough_levels_and_unique_ids():
+    assert len(LEVELS) >= 80
+    assert len({lv.id for lv in LEVELS}) == len(LEVELS)
+    assert all(re.fullmatch(r"[a-z]{2}(-[a-z]+)+-\d+", lv.id) for lv in LEVELS)
+    assert LEVELS == tuple(lv for game in STAGES.values() for lv in game)
+    assert set(STAGES) == {"German", "Russian", "Turkish"}
+
+
+def test_at_least_three_levels_per_rule_per_game():
+    for game, rules in REQUIRED.items():
+        counts = Counter(lv.rule for lv in STAGES[game])
+        assert {r: counts[r] for r in rules if counts[r] < 3} == {}, game
+
+
+def test_every_level_is_in_its_game_and_cites_a_rule_of_that_game():
+    for game, levels in STAGES.items():
+        for level in levels:
+            assert level.game is GAMES[game], level.id
+            assert family_ok(game, level.rule), level.id
+            assert level.id.startswith({"German": "de-", "Russian": "ru-", "Turkish": "tr-"}[game])
+    assert {lv.game.name for lv in LEVELS if lv.rule == "RU-PROMOTE"} == {"Russian"}
+    assert {lv.game.name for lv in LEVELS if lv.rule == "DE-PROMOTE-PASS"} == {"German"}
+
+
+def test_levels_follow_the_lessons_order():
+    for game, order in ORDER.items():
+        runs = [lv.rule for n, lv in enumerate(STAGES[game]) if n == 0 or STAGES[game][n - 1].rule != lv.rule]
+        assert runs == order, game
+
+
+def test_goals_are_sentences():
+    for level in LEVELS:
+        assert level.goal[0].isupper() and level.goal.endswith("."), level.id
+        assert 10 < len(level.goal) < 140, level.id
+
+
+# -- positions are new -----------------------------------------------------------------
+
+
+def known_positions() -> set:
+    """Every position of the lessons (FENs in the notebooks), the exercises and docs/rules.md's
+    teaching positions, as (pieces, side to move), whichever game reads them."""
+    texts = set()
+    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            texts |= set(re.findall(r"[WB]:[WB][\w,:]*", "".join(cell["source"])))
+    texts |= set(re.findall(r"`([WB]:[WB][\w,:]*)`", RULES_MD.read_text(encoding="utf-8")))
+    known = {(frozenset(e.position.pieces.items()), e.position.turn) for e in EXERCISES}
+    for text in texts:
+        for game in GAMES.values():
+            try:
+                position = Position.from_fen(text, game)
+            except DamlibError:
+                continue
+            known.add((frozenset(position.pieces.items()), position.turn))
+    assert len(known) > 40  # the lessons were read
+    return known
+
+
+def test_positions_are_not_the_lessons_or_the_exercises():
+    known = known_positions()
+    for level in LEVELS:
+        if level.rule.endswith("-START"):
+            continue  # the start position is the point of these
+        assert (frozenset(level.start.pieces.items()), level.start.turn) not in known, level.id
+
+
+def test_every_position_is_one_its_game_allows():
+    for level in LEVELS:
+        position = Position.from_fen(level.fen, level.game)
+        assert position == level.start and position.legal_moves, level.id
+
+
+# -- progress --------------------------------------------------------------------------
+
+
+def done_attempt(level: Level) -> Attempt:
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    assert attempt.done
+    return attempt
+
+
+def german(rule: str) -> Level:
+    return next(lv for lv in STAGES["German"] if lv.rule == rule)
+
+
+def test_progress_survives_a_restart(tmp_path: Path):
+    level = german("DE-MAN-MOVE")
+    progress = Progress("Ada", tmp_path)
+    assert progress.completed == set() and progress.warning == ""
+    progress.record(done_attempt(level))
+    again = Progress("Ada", tmp_path)
+    assert again.completed == {level.id} and again.stars(level.id) == 3 and again.warning == ""
+    assert Progress("Grace", tmp_path).completed == set()  # one file per learner
+
+
+def test_progress_counts_mistakes_by_rule_and_keeps_the_best_stars(tmp_path: Path):
+    level = german("DE-MAN-MOVE")
+    progress = Progress("Ada", tmp_path)
+    unfinished = level.attempt()
+    unfinished.play("c1-b0")  # not a square: no rule to count
+    assert unfinished.play("c1-c2").rule == "DE-BOARD"
+    assert unfinished.play("c1-b2").rule is None  # legal, off the goal: no rule to count
+    progress.record(unfinished)  # not done: mistakes counted, no stars
+    assert progress.completed == set() and progress.mistakes == {"DE-BOARD": 1}
+    progress.record(with_mistakes(level, 1))  # 2 stars
+    assert progress.stars(level.id) == 2
+    progress.record(done_attempt(level))  # 3 stars
+    progress.record(with_mistakes(level, 2))  # 1 star: the best is kept
+    again = Progress("Ada", tmp_path)
+    assert again.completed == {level.id} and again.stars(level.id) == 3
+    assert again.mistakes == {"DE-BOARD": 4}
+    assert again.stars("no-such-level") == 0
+
+
+def with_mistakes(level: Level, mistakes: int) -> Attempt:
+    attempt = level.attempt()
+    for _ in range(mistakes):
+        attempt.play("c1-c2")  # DE-BOARD
+    attempt.play(level.solution[0])
+    assert attempt.done and attempt.stars == 3 - mistakes
+    return attempt
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff\xfegarbage\x80", b'{"format": "someone else", "stars": {}}', b""],
+                         ids=["garbage", "foreign", "empty"])
+def test_an_unreadable_progress_file_is_moved_aside(tmp_path: Path, content: bytes):
+    path = Progress("Ada", tmp_path).path
+    path.write_bytes(content)
+    progress = Progress("Ada", tmp_path)
+    assert progress.warning and path.name in progress.warning and "afresh" in progress.warning
+    assert progress.completed == set() and progress.mistakes == {}
+    aside = list(tmp_path.glob(f"{path.stem}.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert not path.exists() or path.read_bytes() != content
+    progress.record(done_attempt(german("DE-MAN-MOVE")))
+    assert Progress("Ada", tmp_path).warning == "" and len(Progress("Ada", tmp_path).completed) == 1
+
+
+def test_saving_is_atomic(tmp_path: Path, monkeypatch):
+    level = german("DE-MAN-MOVE")
+    progress = Progress("Ada", tmp_path)
+    progress.record(done_attempt(level))
+    old = progress.path.read_bytes()
+
+    def broken_dump(data, out, **options):
+        out.write('{"format": "damlib progress 1", "sta')  # half written, then the disk is full
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(json, "dump", broken_dump)
+    with pytest.raises(DamlibError, match="cannot save progress"):
+        progress.record(done_attempt(german("DE-BOARD")))
+    monkeypatch.undo()
+    assert progress.path.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == [progress.path.name]  # no temporary file left
+    assert Progress("Ada", tmp_path).completed == {level.id}
+
+
+def test_after_let_stand_the_learner_moves_again():
+    # c3-d4 offers d4; Black must take it (e5:c3) but plays h8-g7, a mistake (DE-PENALTY). Let
+    # stand, it is White's move again: d4 takes e5 and the man that stepped to g7.
+    level = Level("let-stand-then-move", GERMAN, "DE-PENALTY", "Offer d4, let Black's mistake stand, then capture.",
+                  "W:Wc3,a1:Be5,h8", ("c3-d4", "let stand", "d4:f6:h8"), replies=("h8-g7", ""), referee=True)
+    attempt = level.attempt()
+    attempt.play("c3-d4")
+    assert attempt.game.pending is not None and attempt.game.pending.move == Position.from_fen(
+        "B:Wd4,a1:Be5,h8", GERMAN).parse_move("h8-g7")
+    feedback = attempt.play("let stand")
+    assert feedback.ok and feedback.message.endswith("Your move.") and attempt.position.turn == "white"
+    assert attempt.play("d4:f6:h8").done  # e5, then g7 where Black stepped
+
+
+def test_recording_an_attempt_twice_counts_its_mistakes_once(tmp_path):
+    level = LEVELS[0]
+    attempt = level.attempt()
+    assert not attempt.play("h8-g7").ok  # not White's piece: refused
+    progress = Progress("Ada", tmp_path)
+    progress.record(attempt)
+    progress.record(attempt)
+    assert sum(Progress("Ada", tmp_path).mistakes.values()) == sum(1 for rule in attempt.mistakes if rule)
+
+
+def test_a_write_that_fails_for_any_reason_leaves_no_scratch_file(tmp_path, monkeypatch):
+    import damlib.learn.progress as progress_module
+
+    progress = Progress("Ada", tmp_path)
+    monkeypatch.setattr(progress_module.json, "dump", lambda *a, **k: (_ for _ in ()).throw(TypeError("boom")))
+    with pytest.raises(TypeError):
+        progress.record(LEVELS[0].attempt())
+    assert list(tmp_path.iterdir()) == []
