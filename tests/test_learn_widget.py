@@ -2,6 +2,9 @@
 
 import html
 
+import pytest
+
+from damlib.errors import DamlibError
 from damlib.learn import CHOICES, LEVELS, STAGES
 from damlib.widgets import Learn
 
@@ -83,3 +86,12 @@ def test_stages_are_chosen_from_a_menu():
     learn.stage.value = "Turkish"
     assert learn.level is STAGES["Turkish"][0] and learn.index == 0
     assert Learn(STAGES["German"]).stage.layout.display == "none"
+
+
+def test_levels_for_a_rule_in_a_game():
+    from damlib.learn import for_rule
+
+    assert {lv.rule for lv in for_rule("DE-MAJORITY", "russian")} == {"DE-MAJORITY"}
+    assert {lv.game.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
+    with pytest.raises(DamlibError, match="DE-PROMOTE-PASS"):
+        for_rule("DE-PROMOTE-PASS", "turkish")

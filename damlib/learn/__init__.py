@@ -8,8 +8,10 @@ the rule, hints, stars and progress that is kept.
 True
 """
 
-from .data import LEVELS, STAGES
+from .data import LEVELS, STAGES, for_rule
 from .levels import CHOICES, Attempt, Feedback, Level
 from .progress import DEFAULT_FOLDER, Progress
 
-__all__ = ["CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "Feedback", "Level", "Progress"]
+__all__ = [
+    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "Feedback", "Level", "Progress", "for_rule",
+]

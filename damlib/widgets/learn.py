@@ -111,9 +111,10 @@ class Learn(Pictured, w.VBox):
         return self.attempt.done
 
     def picture(self) -> bytes:
+        """The first level's board and goal, a little smaller than the live board."""
         level = self.level
-        return diagram.png(self.attempt.position, title=f"Level {self.index + 1}: {level.rule}",
-                           caption=level.goal, size=self.size)
+        return diagram.png(self.attempt.position, title=f"Level {self.index + 1} of {len(self.levels)}: {level.rule}",
+                           caption=level.goal, size=round(self.size * 0.75))
 
     # -- what the learner does -----------------------------------------------------
 
