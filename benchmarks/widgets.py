@@ -16,7 +16,8 @@ from pathlib import Path
 # Lets the script run from a checkout without installing damlib first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer  # noqa: E402
+from damlib.learn import STAGES  # noqa: E402
+from damlib.widgets import CaptureStepper, Exercises, GameReplay, Learn, PlayBoard, PromotionExplorer  # noqa: E402
 
 CLICKS = 60
 
@@ -65,12 +66,31 @@ def exercise_clicks() -> list[Callable[[], None]]:
     return [quiz.check_button.click if i % 2 == 0 else quiz.steps.buttons["next"].click for i in range(CLICKS)]
 
 
+def learn_clicks() -> list[Callable[[], None]]:
+    """A learner clicking through the German stage: each solution's squares, then "Next level"."""
+    learn = Learn(STAGES["German"])
+
+    def click() -> None:
+        attempt = learn.attempt
+        if attempt.done:
+            learn.next_level()
+            return
+        expected = attempt.level.solution[attempt.step]
+        if expected in ("take back", "let stand"):
+            learn.choices[("take back", "let stand").index(expected)].click()
+            return
+        learn.click(attempt.position.parse_move(expected).path[len(learn.clicks.path)])
+
+    return [click] * (CLICKS * 2)
+
+
 def main() -> None:
     print(f"click to new picture, {CLICKS} clicks each (ms)")
     print(f"{'widget':<20}{'median':>8}{'slowest':>9}")
     for name, clicks in [
         ("play board", play_board_clicks), ("capture stepper", stepper_clicks),
         ("promotion explorer", explorer_clicks), ("game replay", replay_clicks), ("exercises", exercise_clicks),
+        ("learn", learn_clicks),
     ]:
         median, slowest = timed(clicks())
         print(f"{name:<20}{median:>8.1f}{slowest:>9.1f}")
