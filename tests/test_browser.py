@@ -91,9 +91,10 @@ def _write_notebook(folder: Path) -> Path:
 
     notebook = new_notebook(
         cells=[
-            new_code_cell("from damlib.widgets import PlayBoard, CaptureStepper"),
+            new_code_cell("from damlib.widgets import CaptureStepper, Learn, PlayBoard\nfrom damlib.learn import STAGES"),
             new_code_cell('PlayBoard("german")'),
             new_code_cell('CaptureStepper("W:We3:Bd4,f4,b6", variant="german")'),
+            new_code_cell('Learn(STAGES["German"][:2])'),
         ],
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
     )
@@ -263,6 +264,7 @@ def test_play_a_move_and_step_a_capture(voila_url: str, tmp_path: Path) -> None:
             page = context.new_page()
             try:
                 _play_and_step(page, voila_url)
+                print(f"Learn: a click to its feedback took {_learn_a_level(page):.0f} ms in the browser")
             finally:
                 # Also on a failure: the picture shows what the page showed.
                 try:
@@ -282,8 +284,9 @@ def _play_and_step(page, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded")
 
     # The play board: c3-d4 by two clicks.
-    c3, d4 = page.locator(".damlib-square-c3"), page.locator(".damlib-square-d4")
-    status, moves = page.locator(".damlib-status"), page.locator(".damlib-moves")
+    board = page.locator(".damlib-playboard")
+    c3, d4 = board.locator(".damlib-square-c3"), board.locator(".damlib-square-d4")
+    status, moves = board.locator(".damlib-status"), board.locator(".damlib-moves")
     c3.wait_for(state="visible")
     expect(c3).to_have_text(WHITE_MAN)
     expect(d4).to_have_text(EMPTY)
@@ -351,3 +354,24 @@ def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path],
                 page.close()
         finally:
             browser.close()
+
+
+def _learn_a_level(page) -> float:
+    """Play the first German level (h2-g3) on the Learn board; the last click's time to "Done", in ms."""
+    from playwright.sync_api import expect
+
+    learn = page.locator(".damlib-learn")
+    feedback = learn.locator(".damlib-status")
+    learn.locator(".damlib-square-h2").click()
+    expect(learn.locator(".damlib-square-g3")).to_have_css("background-color", re.compile(r"rgb\(143, 209, 106\)"))
+    start = time.perf_counter()
+    learn.locator(".damlib-square-g3").click()
+    expect(feedback).to_contain_text("Done")
+    took = (time.perf_counter() - start) * 1000
+    expect(feedback).to_contain_text("★★★")
+    learn.locator(".damlib-next-level").click()
+    expect(learn).to_contain_text("Level 2 of 2")
+    learn.locator(".damlib-typed input").fill("a1-a2")
+    learn.locator(".damlib-typed input").press("Enter")
+    expect(feedback).to_contain_text("DE-BOARD")  # a2 is not a square of play
+    return took

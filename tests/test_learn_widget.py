@@ -95,3 +95,11 @@ def test_levels_for_a_rule_in_a_game():
     assert {lv.game.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
     with pytest.raises(DamlibError, match="DE-PROMOTE-PASS"):
         for_rule("DE-PROMOTE-PASS", "turkish")
+
+
+def test_a_name_typed_once_is_taken_up_by_every_learn_board(tmp_path):
+    first, second = Learn(STAGES["German"][:1], folder=tmp_path), Learn(STAGES["Turkish"][:1], folder=tmp_path)
+    first.name.value = "Grace"
+    assert second.progress is not None and second.progress.learner == "Grace"
+    assert Learn(STAGES["Russian"][:1], folder=tmp_path).progress.learner == "Grace"
+    assert Learn(STAGES["Russian"][:1]).progress is None  # another folder: nobody signed in there

@@ -4,6 +4,7 @@ progress that is kept."""
 from __future__ import annotations
 
 import html
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -38,6 +39,7 @@ class Learn(Pictured, w.VBox):
     ``levels`` is a list of levels, or stages by name (such as :data:`~damlib.learn.STAGES`),
     chosen from a menu. With a ``learner`` name (or one typed into its box) the stars are kept
     in ``folder`` (see :class:`~damlib.learn.Progress`) and are there again after a restart.
+    A name is typed once: every Learn board of the same notebook takes it up.
 
     >>> from damlib.learn import STAGES
     >>> learn = Learn(STAGES["German"][:2])
@@ -96,8 +98,16 @@ class Learn(Pictured, w.VBox):
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([w.Label("Name"), self.name]),
         ])
-        if learner is not None:
-            self.name.value = learner
+        self.add_class("damlib-learn")
+        Learn._boards.add(self)
+        typed = Learn._learners.get(str(folder), "")
+        if learner is not None or typed:
+            self.name.value = learner if learner is not None else typed
+
+    #: the name typed last for each progress folder, and the boards that take it up: a learner
+    #: types it once a notebook
+    _learners: dict[str, str] = {}
+    _boards: weakref.WeakSet[Learn] = weakref.WeakSet()
 
     def __repr__(self) -> str:
         return f"<Learn: level {self.index + 1} of {len(self.levels)}>"
@@ -151,6 +161,11 @@ class Learn(Pictured, w.VBox):
         if self.progress is not None and self.progress.warning:
             self._say(self.progress.warning)
         self._show()
+        if learner.strip() and learner != Learn._learners.get(str(self.folder)):
+            Learn._learners[str(self.folder)] = learner
+            for board in list(Learn._boards):
+                if board is not self and board.name.value != learner and board.folder == self.folder:
+                    board.name.value = learner
 
     # -- inside ---------------------------------------------------------------------
 

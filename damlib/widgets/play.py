@@ -92,6 +92,7 @@ class PlayBoard(Pictured, w.VBox):
             ], layout=w.Layout(flex_flow="row wrap")),
             controls, w.HBox([self.end_button, self.take_back_button, self.let_stand_button]),
         ])
+        self.add_class("damlib-playboard")
 
     def __repr__(self) -> str:
         n = len(self.game.moves)
