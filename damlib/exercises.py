@@ -76,11 +76,15 @@ class Exercise:
     move: str | None = None
     #: moves played from ``fen`` before the question, in referee mode: a repetition, a mistake
     history: tuple[str, ...] = ()
+    #: the rule the question is about, when it is not the one the answer's kind implies
+    about: str | None = None
 
     def __post_init__(self) -> None:
         # a broken exercise is refused here, not when a learner first answers it
         if not isinstance(self.kind, str) or self.kind not in QUESTIONS:
             raise DamlibError(f"unknown exercise kind {shown(self.kind)}; use one of {', '.join(QUESTIONS)}")
+        if self.about is not None and self.about not in RULE_TEXT:
+            raise DamlibError(f"about must be a rule ID like 'DE-STRIKE', not {shown(self.about)}")
         if not isinstance(self.history, tuple) or not all(isinstance(m, str) for m in self.history):
             raise DamlibError(f"history must be a tuple of move texts, not {shown(self.history)}")
         game = self.game  # a bad FEN, variant or history raises its damlib error
@@ -146,7 +150,9 @@ class Exercise:
 
     @property
     def rule(self) -> str:
-        """The rule that decides the answer (its ID, or "published rules")."""
+        """The rule that decides the answer (its ID, or "published rules"): ``about`` if given."""
+        if self.about is not None:
+            return self.about
         pos, rules = self.position, self.rules
         if self.kind in ("play", "moves"):
             if not pos.must_capture:
@@ -299,26 +305,32 @@ TURKISH_DRAW = ("b1-b2", "g8-g7", "b2-b1", "g7-g8", "b1-b2", "g8-g7", "b2-b1", "
 #: The class set: positions the lessons do not show, at least six a game, every kind of question,
 #: kings, draws, penalties and Black to move among them. The answers are the engine's.
 EXERCISES: tuple[Exercise, ...] = (
-    Exercise("B:Wf6,a1:Be5,h8", "german", "play"),  # a man captures backward (DE-MAN-CAPTURE)
-    Exercise("W:WKb2:Bd4,f6,c5,h8", "german", "most"),  # a king's long capture (DE-KING)
+    Exercise("B:Wc1:Bd6,h6", "german", "play", about="DE-MAN-MOVE"),  # Black's men step down the board
+    Exercise("W:Wh2:Bb8", "german", "play", about="DE-BOARD"),  # one square of play to go to
+    Exercise("B:Wf6,a1:Be5,h8", "german", "play", about="DE-MAN-CAPTURE"),  # a man captures backward
+    Exercise("W:WKb2:Bd4,f6,c5,h8", "german", "most", about="DE-KING"),  # a king's long capture
+    Exercise("W:Wa3,g1:Bb4,h6", "german", "play", about="DE-MANDATORY"),  # g1 may not step: a3 must take
     Exercise("W:Wf6:Be7,c7,a3", "german", "crown", "f6:d8:b6"),  # DE-PROMOTE-PASS
     Exercise("B:Wb4,c3:Ba5", "german", "winner"),  # Black cannot move (DE-WIN)
     Exercise("W:WKa1:BKd8", "german", "winner", history=GERMAN_DRAW),  # DE-DRAW
     Exercise("W:We5,h2:Bd6,h8", "german", "penalty", history=("h2-g3",)),  # DE-PENALTY
-    Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play"),  # jumped pieces block (DE-STRIKE)
+    Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play", about="DE-STRIKE"),  # jumped pieces block
     Exercise("W:Wf6:Be7,c7,a3", "russian", "crown", "f6:d8:b6"),  # RU-PROMOTE
-    Exercise("B:Wd4,f2:Bc5,a7", "russian", "play"),  # Black captures down to its last rank (DE-PROMOTE)
+    Exercise("B:Wd4,f2:Bc5,a7", "russian", "play", about="DE-PROMOTE"),  # down to Black's last rank
     Exercise("W:WKh2:Bf4,d4,b6,a7", "russian", "most"),  # DE-MAJORITY with a king
     Exercise("B:Wc3:Bb4", "russian", "winner", history=("b4:d2",)),  # no pieces left (DE-WIN)
     Exercise("W:WKe1:BKd8", "russian", "winner", history=RUSSIAN_DRAW),  # DE-DRAW
     Exercise("W:Wc3,h2:Bd4,f6,h8", "russian", "penalty", history=("h2-g3",)),  # DE-PENALTY
-    Exercise("W:Wd4,a2:Bc4,h7", "turkish", "play"),  # a sideways capture (TR-MAN-CAPTURE)
-    Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most"),  # TR-REMOVE, TR-MAJORITY
+    Exercise("B:Wa2:Bd5,h7", "turkish", "play", about="TR-MAN-MOVE"),  # five ways, down the board
+    Exercise("W:Wd4,a2:Bc4,h7", "turkish", "play", about="TR-MAN-CAPTURE"),  # a sideways capture
+    Exercise("W:WKd1:Bd4,a7", "turkish", "play", about="TR-KING"),  # up the file, any square beyond
+    Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most", about="TR-REMOVE"),
+    Exercise("W:Wc3,f3:Bc4,c6,f4,h7", "turkish", "most"),  # two up the c-file beat one on the f-file
     Exercise("W:Wb6:Bb7,Kd8", "turkish", "crown", "b6:b8:e8"),  # TR-PROMOTE
     Exercise("W:Wh7:BKh8,g7,f7,Kg8", "turkish", "winner"),  # White cannot move (TR-WIN)
     Exercise("W:WKb1:BKg8", "turkish", "winner", history=TURKISH_DRAW),  # TR-DRAW
     Exercise("W:Wc4,h2:Bc5,a7", "turkish", "penalty", history=("h2-h3",)),  # TR-PENALTY
-    Exercise("B:Wc2,d3:Bd4,a6", "turkish", "play"),  # Black captures down the board (TR-MAN-CAPTURE)
+    Exercise("B:Wc2,d3:Bd4,a6", "turkish", "play", about="TR-MANDATORY"),  # down, then must jump on sideways
 )
 
 
@@ -339,7 +351,7 @@ class Quiz:
     miss says which rule to think of and invites a second try; the answer is shown after a
     second miss or on request. Going back to a question finds it as it was left.
 
-    >>> quiz = Quiz(EXERCISES[:2])
+    >>> quiz = Quiz([Exercise("W:Wc3:Bd4", "german", "play"), Exercise("W:We3:Bd4,f4,b6", "german", "most")])
     >>> quiz.answer(1, "three")
     'Not quite — think of DE-MAJORITY: You must take the greatest number of pieces; men and kings count the same. Try once more, or ask for the answer.'
     >>> quiz.answer(1, "2").startswith("Right")
