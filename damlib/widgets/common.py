@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
@@ -12,6 +12,8 @@ from .. import diagram
 from ..errors import DamlibError
 from ..position import Position, Variant
 from ..variants import GERMAN, RUSSIAN, TURKISH
+
+T = TypeVar("T")
 
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
@@ -42,6 +44,17 @@ def position_of(position: object, variant: Variant | None) -> Position:
     if not isinstance(position, str):
         raise DamlibError(f"a position must be a Position or FEN text like 'W:Wc3:Bd4', not {position!r}")
     return Position.from_fen(position, variant or GERMAN)
+
+
+def some(items: Iterable[T], kind: type[T], name: str) -> tuple[T, ...]:
+    """``items`` as a non-empty tuple of ``kind`` values, or a damlib error naming ``name``."""
+    try:
+        chosen = tuple(items)
+    except TypeError:  # not a list at all
+        chosen = ()
+    if not chosen or not all(isinstance(item, kind) for item in chosen):
+        raise DamlibError(f"{name} must be a non-empty list of {kind.__name__} values, not {items!r}")
+    return chosen
 
 
 def image(png: bytes, size: int) -> w.Image:

@@ -16,7 +16,7 @@ from ..errors import DamlibError
 from ..exercises import EXERCISES, MAX_ANSWER, Exercise, Quiz, save_worksheet
 from ..position import Move, Position
 from .board import Squares
-from .common import Pictured, Steps, button, check_size, image, prose
+from .common import Pictured, Steps, button, check_size, image, prose, some
 
 
 class Exercises(Pictured, w.VBox):
@@ -34,13 +34,7 @@ class Exercises(Pictured, w.VBox):
     """
 
     def __init__(self, exercises: Iterable[Exercise] = EXERCISES, size: int | None = None) -> None:
-        try:
-            chosen = tuple(exercises)
-        except TypeError:
-            raise DamlibError(f"exercises must be a list of Exercise values, not {exercises!r}") from None
-        if not chosen or not all(isinstance(e, Exercise) for e in chosen):
-            raise DamlibError(f"exercises must be a non-empty list of Exercise values, not {exercises!r}")
-        self.quiz = Quiz(chosen)
+        self.quiz = Quiz(some(exercises, Exercise, "exercises"))
         self.exercises = self.quiz.exercises
         self.size = check_size(size, share=0.8)
         self.steps = Steps("Question")
@@ -170,9 +164,7 @@ class SaveWorksheet(Pictured, w.VBox):
     NAMES = ("draughts-worksheet.pdf", "draughts-answer-key.pdf")
 
     def __init__(self, exercises: Iterable[Exercise] = EXERCISES, folder: str | Path = ".") -> None:
-        self.exercises = tuple(exercises)
-        if not self.exercises or not all(isinstance(e, Exercise) for e in self.exercises):
-            raise DamlibError(f"exercises must be a non-empty list of Exercise values, not {exercises!r}")
+        self.exercises = some(exercises, Exercise, "exercises")
         if not isinstance(folder, (str, Path)):
             raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.folder = Path(folder)

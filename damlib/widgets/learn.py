@@ -15,21 +15,11 @@ from ..errors import DamlibError
 from ..learn import CHOICES, LEVELS, Level, Progress
 from ..learn.clicks import LevelClicks
 from .board import Squares
-from .common import Pictured, button, check_size, prose
+from .common import Pictured, button, check_size, prose, some
 
 
 def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
-
-
-def _levels(levels: Iterable[Level]) -> tuple[Level, ...]:
-    try:
-        chosen = tuple(levels)
-    except TypeError:
-        raise DamlibError(f"levels must be a list of Level values, not {levels!r}") from None
-    if not chosen or not all(isinstance(level, Level) for level in chosen):
-        raise DamlibError(f"levels must be a non-empty list of Level values, not {levels!r}")
-    return chosen
 
 
 class Learn(Pictured, w.VBox):
@@ -56,9 +46,9 @@ class Learn(Pictured, w.VBox):
         size: int | None = None,
     ) -> None:
         if isinstance(levels, Mapping):
-            stages = {str(name): _levels(stage) for name, stage in levels.items()}
+            stages = {str(name): some(stage, Level, "levels") for name, stage in levels.items()}
         else:
-            stages = {"": _levels(levels)}
+            stages = {"": some(levels, Level, "levels")}
         if not stages:
             raise DamlibError("there is no stage to play")
         self.stages = stages
