@@ -6,6 +6,7 @@ can use it; the learner-facing explanations in :mod:`damlib.referee` build on it
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from . import movegen
@@ -53,6 +54,12 @@ def _literal(rules: Rules, board: movegen.Board, white: bool, squares: list[int]
     return None
 
 
+@functools.lru_cache(maxsize=8)
+def _legal(rules: Rules, white: bool, board: movegen.Board) -> list[movegen.RawMove]:
+    """The legal moves, kept for the few boards being diagnosed (a long search is not redone)."""
+    return movegen.generator(rules, white).legal(board)
+
+
 def _is_legal_route(legal: list[movegen.RawMove], raw: movegen.RawMove, complete: bool) -> bool:
     """Whether the route ``raw`` is one of the ``legal`` moves by some route."""
     if not complete:
@@ -76,7 +83,7 @@ def _capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: l
     found = _literal(rules, board, white, squares)
     if found is None:
         return None
-    legal = movegen.generator(rules, white).legal(board)
+    legal = _legal(rules, white, board)
     if not legal or not legal[0][1] or _is_legal_route(legal, *found):
         return None
     return found
@@ -118,7 +125,7 @@ def _named_mistake(
     :meth:`~damlib.movegen.MoveGenerator.named`), never all of them.
     """
     gen = movegen.generator(rules, white)
-    legal = gen.legal(board)
+    legal = _legal(rules, white, board)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
     for raw, complete in gen.named(board, squares, partial=True):
@@ -135,7 +142,7 @@ def _capture_rule_broken(
     rules: Rules, board: movegen.Board, white: bool, mistake: movegen.RawMove, complete: bool
 ) -> tuple[Topic, str]:
     gen = movegen.generator(rules, white)
-    best = gen.legal(board)[0]
+    best = _legal(rules, white, board)[0]
     best_text, taken = format_move(best), len(best[1])
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]
