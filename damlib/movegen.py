@@ -96,8 +96,31 @@ class MoveGenerator:
         what a player might stop at by mistake.
         """
         out: list[RawMove] = []
+        opponent, man, man_jumps = self.opponent, self.man, self.man_jumps
         for s in self.own_squares(board) if own is None else own:
-            out += [raw for raw, _ in self._search(board, s, partial, deadline=deadline)]
+            if board[s] == man:  # most men cannot capture: look before searching
+                for _, over, land in man_jumps[s]:
+                    if board[over] in opponent and not board[land]:
+                        break
+                else:
+                    continue
+            # Most captures have a few routes: walking them is quickest. Past
+            # WALK_BUDGET jumps the walk gives up, and the states are searched.
+            found: list = []
+            b = list(board)
+            v, b[s] = b[s], 0  # the capturing piece's start square counts as empty (DE-STRIKE)
+            try:
+                self._walk(b, s, v != man, [s], [], -1, found, partial, [WALK_BUDGET])
+            except _OverBudget:
+                b = list(board)
+                b[s] = 0
+                found = []
+                _States(self, b, partial, None, False, found, deadline).start(s, v != man)
+            if v == man:
+                last_rank = self.last_rank
+                out += [(path, captured, king or path[-1] in last_rank) for path, captured, king, _ in found]
+            else:
+                out += [(path, captured, False) for path, captured, _, _ in found]
         return out
 
     def routes(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
