@@ -6,6 +6,7 @@ can use it; the learner-facing explanations in :mod:`damlib.referee` build on it
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from . import movegen
@@ -34,12 +35,37 @@ def literal_route(rules: Rules, board: movegen.Board, white: bool, squares: list
     It may be a legal move or a capture mistake; ``None`` means the squares are no
     route at all (they may still be shorthand for a legal move, see :func:`names_route`).
     """
+    found = _literal(rules, board, white, squares)
+    return None if found is None else found[0]
+
+
+def _literal(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[movegen.RawMove, bool] | None:
+    """:func:`literal_route` and whether it is complete (a step, or a capture that cannot go on)."""
     gen = movegen.generator(rules, white)
     if board[squares[0]] not in (gen.man, gen.king):
         return None
-    own, named = [squares[0]], tuple(squares)
-    candidates = gen.captures(board, own, partial=True) + gen.steps(board, own)
-    return next((raw for raw in candidates if raw[0] == named), None)
+    found = gen.follow(board, squares)
+    if found is not None:
+        return found
+    if len(squares) == 2:
+        step = next((raw for raw in gen.steps(board, [squares[0]]) if raw[0] == tuple(squares)), None)
+        if step is not None:
+            return step, True
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _legal(rules: Rules, white: bool, board: movegen.Board) -> list[movegen.RawMove]:
+    """The legal moves, kept for the few boards being diagnosed (a long search is not redone)."""
+    return movegen.generator(rules, white).legal(board)
+
+
+def _is_legal_route(legal: list[movegen.RawMove], raw: movegen.RawMove, complete: bool) -> bool:
+    """Whether the route ``raw`` is one of the ``legal`` moves by some route."""
+    if not complete:
+        return False
+    key = movegen.move_key(raw)
+    return any(movegen.move_key(m) == key for m in legal)
 
 
 def capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> movegen.RawMove | None:
@@ -49,11 +75,18 @@ def capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: li
     piece could jump on, or a capture of fewer pieces than the most: the
     mistakes DE-PENALTY and TR-PENALTY punish.
     """
-    raw = literal_route(rules, board, white, squares)
-    gen = movegen.generator(rules, white)
-    if raw is None or not gen.captures(board) or any(m[0] == raw[0] for m in gen.legal(board, every_route=True)):
+    found = _capture_mistake(rules, board, white, squares)
+    return None if found is None else found[0]
+
+
+def _capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: list[int]):
+    found = _literal(rules, board, white, squares)
+    if found is None:
         return None
-    return raw
+    legal = _legal(rules, white, board)
+    if not legal or not legal[0][1] or _is_legal_route(legal, *found):
+        return None
+    return found
 
 
 def diagnose(rules: Rules, board: movegen.Board, white: bool, squares: list[int], text: str) -> tuple[str | None, str]:
@@ -76,37 +109,46 @@ def _reason(rules: Rules, board: movegen.Board, white: bool, squares: list[int])
     if (value > 0) != white:
         side, turn = ("White", "Black") if value > 0 else ("Black", "White")
         return None, f"{start} holds a {side} piece, but it is {turn}'s turn"
-    mistake = capture_mistake(rules, board, white, squares) or _named_mistake(rules, board, white, squares)
+    mistake = _capture_mistake(rules, board, white, squares) or _named_mistake(rules, board, white, squares)
     if mistake is not None:
-        return _capture_rule_broken(rules, board, white, mistake)
+        return _capture_rule_broken(rules, board, white, *mistake)
     return _geometry(rules, board, white, squares)
 
 
-def _named_mistake(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> movegen.RawMove | None:
-    """A capture mistake that ``squares`` name as shorthand, to explain a refusal by."""
+def _named_mistake(
+    rules: Rules, board: movegen.Board, white: bool, squares: list[int]
+) -> tuple[movegen.RawMove, bool] | None:
+    """A capture mistake that ``squares`` name as shorthand, to explain a refusal by,
+    and whether it is complete.
+
+    Only the routes that ``squares`` can stand for are searched (see
+    :meth:`~damlib.movegen.MoveGenerator.named`), never all of them.
+    """
     gen = movegen.generator(rules, white)
-    own = gen.own_squares(board)
-    if not gen.captures(board, own):
+    legal = _legal(rules, white, board)
+    if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
-    legal = {m[0] for m in gen.legal(board, every_route=True)}
-    return next(
-        (raw for raw in gen.captures(board, own, partial=True) + gen.steps(board, own)
-         if raw[0] not in legal and names_route(squares, raw[0])),
-        None,
-    )
+    for raw, complete in gen.named(board, squares, partial=True):
+        if not _is_legal_route(legal, raw, complete):
+            return raw, complete
+    if len(squares) == 2:
+        step = next((raw for raw in gen.steps(board, [squares[0]]) if raw[0] == tuple(squares)), None)
+        if step is not None:
+            return step, True
+    return None
 
 
 def _capture_rule_broken(
-    rules: Rules, board: movegen.Board, white: bool, mistake: movegen.RawMove
+    rules: Rules, board: movegen.Board, white: bool, mistake: movegen.RawMove, complete: bool
 ) -> tuple[Topic, str]:
     gen = movegen.generator(rules, white)
-    best = gen.legal(board)[0]
+    best = _legal(rules, white, board)[0]
     best_text, taken = format_move(best), len(best[1])
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]
     if not captured:
         return "mandatory", f"capturing is compulsory, and {best_text} takes {pieces(taken)}"
-    if mistake not in gen.captures(board):
+    if not complete:
         if abs(board[path[0]]) == 1 and path[-1] in gen.last_rank:
             if rules.crown_mid_capture:
                 return "promote-mid", f"the man is crowned on {end} and must go on capturing as a king"

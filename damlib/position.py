@@ -326,18 +326,26 @@ class Position:
         else:
             text = move
         squares = notation.parse_move_text(text, self.rules)
-        routes = self.routes()
-        if literal and legality.literal_route(self.rules, self._board, self._white, squares) is not None:
-            exact = [m for m in routes if m._raw[0] == tuple(squares)]
-            if exact:
-                return exact[0]
-            rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
-            raise IllegalMoveError(sentence, rule)
-        matches = [m for m in routes if legality.names_route(squares, m._raw[0])]
+        legal = self.legal_moves
+        if literal:
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None:
+                if legality._is_legal_route([m._raw for m in legal], *found):
+                    return Move._from_raw(found[0], self)
+                rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
+                raise IllegalMoveError(sentence, rule)
+        if self.rules.majority and legal and legal[0].is_capture:
+            # every legal route then has as many landings: one named in full names only itself
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
+                return Move._from_raw(found[0], self)
+        matches = self._named(squares)
         distinct = list(dict.fromkeys(matches))
         if len(distinct) == 1:
-            exact = [m for m in matches if m._raw[0] == tuple(squares)]
-            return (exact or matches)[0]
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
+                return Move._from_raw(found[0], self)
+            return matches[0]
         if distinct:
             names = ", ".join(str(m) for m in distinct)
             raise AmbiguousMoveError(
@@ -346,6 +354,18 @@ class Position:
             )
         rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
         raise IllegalMoveError(sentence, rule)
+
+    def _named(self, squares: list[int]) -> list[Move]:
+        """The legal moves that move text naming ``squares`` stands for, each by a
+        route it names; only those routes are searched, not every route."""
+        legal = self.legal_moves
+        if not legal or not legal[0].is_capture:
+            return [m for m in legal if legality.names_route(squares, m._raw[0])]
+        if self._board[squares[0]] not in (self._generator.man, self._generator.king):
+            return []
+        allowed = set(legal)
+        found = (Move._from_raw(raw, self) for raw, complete in self._generator.named(self._board, squares) if complete)
+        return [m for m in found if m in allowed]
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or move text).

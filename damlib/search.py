@@ -44,6 +44,7 @@ def best_move(position: Position, max_depth: int = 6, seconds: float = 0.5) -> M
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
+    deadline = time.perf_counter() + seconds
     moves = position.legal_moves
     if not moves:
         raise GameOverError("there is no legal move to choose", position.rules.rule_id("win"))
@@ -51,15 +52,17 @@ def best_move(position: Position, max_depth: int = 6, seconds: float = 0.5) -> M
         return moves[0]
     rules = position.rules
     gens = (movegen.generator(rules, False), movegen.generator(rules, True))
-    deadline = time.perf_counter() + seconds
-    nodes = 0
+    clock = time.perf_counter
 
     def negamax(board: movegen.Board, white: bool, depth: int, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes % 512 == 0 and time.perf_counter() > deadline:
+        # One node can take long (a king with thousands of captures), so the clock
+        # is read at every node, and the generator reads it during a long search.
+        if clock() > deadline:
             raise _Timeout
-        children = gens[white].legal(board)
+        try:
+            children = gens[white].legal(board, deadline=deadline)
+        except movegen.OutOfTime:
+            raise _Timeout from None
         if not children:
             return -WIN - depth  # losing sooner is worse
         if depth <= 0 and not children[0][1]:
