@@ -306,7 +306,7 @@ TURKISH_DRAW = ("b1-b2", "g8-g7", "b2-b1", "g7-g8", "b1-b2", "g8-g7", "b2-b1", "
 #: kings, draws, penalties and Black to move among them. The answers are the engine's.
 EXERCISES: tuple[Exercise, ...] = (
     Exercise("B:Wc1:Bd6,h6", "german", "play", about="DE-MAN-MOVE"),  # Black's men step down the board
-    Exercise("W:Wh2:Bb8", "german", "play", about="DE-BOARD"),  # one square of play to go to
+    Exercise("W:Wa5:Bf8", "german", "play", about="DE-BOARD"),  # one square of play to go to
     Exercise("B:Wf6,a1:Be5,h8", "german", "play", about="DE-MAN-CAPTURE"),  # a man captures backward
     Exercise("W:WKb2:Bd4,f6,c5,h8", "german", "most", about="DE-KING"),  # a king's long capture
     Exercise("W:Wa3,g1:Bb4,h6", "german", "play", about="DE-MANDATORY"),  # g1 may not step: a3 must take

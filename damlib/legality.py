@@ -39,7 +39,9 @@ def literal_route(rules: Rules, board: movegen.Board, white: bool, squares: list
     return None if found is None else found[0]
 
 
-def _literal(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[movegen.RawMove, bool] | None:
+def _literal(
+    rules: Rules, board: movegen.Board, white: bool, squares: list[int]
+) -> tuple[movegen.RawMove, bool] | None:
     """:func:`literal_route` and whether it is complete (a step, or a capture that cannot go on)."""
     gen = movegen.generator(rules, white)
     if board[squares[0]] not in (gen.man, gen.king):

@@ -133,7 +133,9 @@ class MoveGenerator:
             out += [raw for raw, _ in self._search(board, s, partial, every_route=True)]
         return out
 
-    def named(self, board: Board, squares: list[int] | tuple[int, ...], partial: bool = False) -> list[tuple[RawMove, bool]]:
+    def named(
+        self, board: Board, squares: list[int] | tuple[int, ...], partial: bool = False
+    ) -> list[tuple[RawMove, bool]]:
         """The captures whose route move text naming ``squares`` can stand for: from
         ``squares[0]`` to ``squares[-1]``, landing on the squares between in that
         order among others (see :func:`damlib.legality.names_route`).
@@ -357,7 +359,7 @@ class _States:
         """The king's jumps from ``t``: ``(direction, jumped square, landing run)``."""
         g, b = self.g, self.b
         opponent = g.opponent
-        banned = g.opposite[last_dir] if self.ban and last_dir >= 0 else -1
+        banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
         out = []
         for d, ray in g.king_rays[t]:
             if d == banned or (d in skip) != dirs:

@@ -13,7 +13,7 @@ from damlib.widgets import Exercises
 # The class set's answers, worked out by hand from docs/rules.md.
 ANSWERS = {
     ("B:Wc1:Bd6,h6", "german", "play"): "d6-c5 or d6-e5 or h6-g5",  # Black's men step down the board
-    ("W:Wh2:Bb8", "german", "play"): "h2-g3",  # g1 and g3 are the squares of play beside h2; men go up
+    ("W:Wa5:Bf8", "german", "play"): "a5-b6",  # on the edge: b6 is the only square of play ahead
     # a3 can take b4 (landing c5), so g1 may not step (DE-MANDATORY)
     ("W:Wa3,g1:Bb4,h6", "german", "play"): "a3:c5",
     # Black's man: sideways c5 or e5, down d4, diagonally down c4 or e4; h7: g7, h6 or g6
