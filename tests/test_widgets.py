@@ -485,3 +485,13 @@ def test_the_explorer_shows_only_the_games_named():
     for bad in ("german", [], ["klingon"]):
         with pytest.raises(DamlibError):
             PromotionExplorer(games=bad)
+
+
+def test_a_stepper_lists_a_bounded_menu_of_captures_and_counts_the_rest():
+    from damlib.widgets.captures import MAX_LISTED
+
+    # a Turkish king among 16 men: 64 moves take all 16, and thousands of shorter captures exist
+    stepper = CaptureStepper("W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7", variant="turkish")
+    assert len(stepper.choice.options) == MAX_LISTED and stepper.unlisted == 64 - MAX_LISTED
+    assert f"{stepper.unlisted:,} more captures" in stepper.caption.value
+    assert all(len(m.captured) == 16 for _, m in stepper.choice.options)

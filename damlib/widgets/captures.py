@@ -16,6 +16,9 @@ from ..variants import Rules
 from ..variants import rules as _rules
 from .common import GAMES, Pictured, Steps, button, check_size, image, position_of, prose
 
+#: The most captures a stepper's menu lists.
+MAX_LISTED = 60
+
 
 def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
     """The board at one stage of a capture: the route so far, the pieces jumped, and the
@@ -91,9 +94,13 @@ class CaptureStepper(Pictured, w.VBox):
 
     def _fill_choices(self) -> None:
         legal = [m for m in self.position.legal_moves if m.is_capture]
-        options = [(f"{m} — takes {len(m.captured)}", m) for m in legal]
-        if self.forbidden.value:
-            options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in shorter_captures(self.position)]
+        forbidden = shorter_captures(self.position) if self.forbidden.value else ()
+        # a menu of thousands would freeze the page: the most pieces first, the rest counted
+        shown = sorted(legal, key=lambda m: -len(m.captured))[:MAX_LISTED]
+        banned = sorted(forbidden, key=lambda m: -len(m.captured))[:max(0, MAX_LISTED - len(shown))]
+        self.unlisted = len(legal) + len(forbidden) - len(shown) - len(banned)
+        options = [(f"{m} — takes {len(m.captured)}", m) for m in shown]
+        options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in banned]
         current = self.choice.value
         # "" rather than None: a browser shows a None value as an empty dropdown
         self.choice.options = options or [("no capture here", "")]
@@ -127,6 +134,9 @@ class CaptureStepper(Pictured, w.VBox):
             text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
         if self._note:
             text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
+        if self.unlisted:
+            text += (f"<br><i>{self.unlisted:,} more captures are not listed; "
+                     "the menu shows those that take the most.</i>")
         self.caption.value = prose(text)
 
 
