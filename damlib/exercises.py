@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -55,10 +56,12 @@ _LOSE = {"lose", "loses", "lost", "win", "wins", "won", "loss"}
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on an answer, and the explanation with the rule ID."""
+    """The verdict on an answer, and the explanation with the rule ID. ``read`` is False for
+    text that was not read as an answer at all (empty, too long, or saying nothing asked)."""
 
     correct: bool
     text: str
+    read: bool = True
 
 
 @dataclass(frozen=True)
@@ -100,9 +103,10 @@ class Exercise:
         if self.kind in ("play", "moves", "most", "crown") and game.legal_moves == ():
             raise DamlibError(f"a {self.kind!r} exercise needs a position with a move to play")
 
-    @property
+    @cached_property
     def game(self) -> Game:
-        """The game the question is about: ``fen`` and then the ``history`` played in referee mode."""
+        """The game the question is about: ``fen`` and then the ``history`` played in referee mode.
+        Worked out once and shared by the question, answer and explanation: read it, do not play on it."""
         game = Game(Position.from_fen(self.fen, self.variant), referee=bool(self.history))
         for move in self.history:
             game.play(move)
@@ -212,17 +216,17 @@ class Exercise:
         'That is not an answer: Which moves are legal? Write them all, separated by commas.'
         """
         if not isinstance(answer, str) or not answer.strip():
-            return Feedback(False, f"That is not an answer: {self.question}")
+            return Feedback(False, f"That is not an answer: {self.question}", read=False)
         if len(answer) > MAX_ANSWER:
             return Feedback(False, f"That answer is too long to read ({len(answer)} characters; "
-                                   f"at most {MAX_ANSWER}): {self.question}")
+                                   f"at most {MAX_ANSWER}): {self.question}", read=False)
         if self.kind == "moves":
             return self._check_moves(answer)
         if self.kind == "play":
             return self._check_play(answer)
         given = reading(self.kind, answer)
         if given is None:
-            return Feedback(False, f"That answer does not say {_WANTED[self.kind]}: {self.question}")
+            return Feedback(False, f"That answer does not say {_WANTED[self.kind]}: {self.question}", read=False)
         right = given == self.answer.split()[-1] if self.kind == "penalty" else given == self.answer
         return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
 
@@ -370,8 +374,8 @@ class Quiz:
         """Check the learner's answer to question ``index`` (0 is the first); what to tell them."""
         task, state = self.exercises[index], self.questions[index]
         verdict = task.check(text)
-        if verdict.text.startswith(("That is not an answer", "That answer", "That answer does not say")):
-            state.said = verdict.text  # not read as an answer: no try used
+        if not verdict.read:
+            state.said = verdict.text  # no try used
             return state.said
         state.tries += 1
         if state.first is None:

@@ -250,30 +250,37 @@ def _local_only(route) -> None:
         route.abort()
 
 
-def test_play_a_move_and_step_a_capture(voila_url: str, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _browser(width: int) -> Iterator:
+    """A Chromium context ``width`` pixels wide that reaches only 127.0.0.1; closed afterwards."""
     from playwright.sync_api import sync_playwright
 
-    shot = tmp_path / "damlib-browser.png"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
                                     timeout=PAGE_TIMEOUT_MS)
         try:
-            context = browser.new_context(viewport={"width": 1100, "height": 1000})
+            context = browser.new_context(viewport={"width": width, "height": 1000})
             context.set_default_timeout(PAGE_TIMEOUT_MS)
             context.route("**/*", _local_only)
-            page = context.new_page()
-            try:
-                _play_and_step(page, voila_url)
-                print(f"Learn: a click to its feedback took {_learn_a_level(page):.0f} ms in the browser")
-            finally:
-                # Also on a failure: the picture shows what the page showed.
-                try:
-                    page.screenshot(path=str(shot), full_page=True)
-                    shutil.copyfile(shot, SCREENSHOT_COPY)
-                except Exception as error:  # never hide the test's own failure
-                    print(f"no screenshot: {error}")
+            yield context
         finally:
             browser.close()
+
+
+def test_play_a_move_and_step_a_capture(voila_url: str, tmp_path: Path) -> None:
+    shot = tmp_path / "damlib-browser.png"
+    with _browser(1100) as context:
+        page = context.new_page()
+        try:
+            _play_and_step(page, voila_url)
+            print(f"Learn: a click to its feedback took {_learn_a_level(page):.0f} ms in the browser")
+        finally:
+            # Also on a failure: the picture shows what the page showed.
+            try:
+                page.screenshot(path=str(shot), full_page=True)
+                shutil.copyfile(shot, SCREENSHOT_COPY)
+            except Exception as error:  # never hide the test's own failure
+                print(f"no screenshot: {error}")
     assert shot.stat().st_size > 0
 
 
@@ -318,42 +325,35 @@ def _pictures(notebook: Path) -> int:
 
 
 def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path], tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, lessons = lab_url
     notebooks = sorted(lessons.glob("*.ipynb"))
     assert notebooks
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                                    timeout=PAGE_TIMEOUT_MS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
-            context.set_default_timeout(PAGE_TIMEOUT_MS)
-            context.route("**/*", _local_only)
-            expect.set_options(timeout=PAGE_TIMEOUT_MS)
-            for notebook in notebooks:
-                page = context.new_page()
-                # ?reset: a fresh workspace, with only this notebook open
-                page.goto(f"{url}lab/tree/{notebook.name}?reset", wait_until="domcontentloaded")
-                pictures = page.locator(".jp-Notebook .jp-OutputArea-output img")
-                expected = _pictures(notebook)
-                assert expected > 0, notebook.name
-                expect(pictures).to_have_count(expected)
-                # every picture has loaded and has a size; no output shows a widget's text instead
-                loaded = page.evaluate(
-                    "() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output img')]"
-                    ".every(img => img.complete && img.naturalWidth > 100)")
-                assert loaded, notebook.name
-                texts = page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
-                shown_as_text = [t for t in texts if re.match(r"\s*<(Diagram|PlayBoard|CaptureStepper|"
-                                                              r"PromotionExplorer|GameReplay|Exercises)", t)]
-                assert shown_as_text == [], notebook.name
-                pictures.nth(expected // 2).scroll_into_view_if_needed()  # a screenshot with boards in it
-                page.screenshot(path=str(tmp_path / f"{notebook.stem}.png"))
-                shutil.copyfile(tmp_path / f"{notebook.stem}.png", Path(f"/tmp/damlib-lab-{notebook.stem}.png"))
-                page.close()
-        finally:
-            browser.close()
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _browser(1280) as context:
+        for notebook in notebooks:
+            page = context.new_page()
+            # ?reset: a fresh workspace, with only this notebook open
+            page.goto(f"{url}lab/tree/{notebook.name}?reset", wait_until="domcontentloaded")
+            pictures = page.locator(".jp-Notebook .jp-OutputArea-output img")
+            expected = _pictures(notebook)
+            assert expected > 0, notebook.name
+            expect(pictures).to_have_count(expected)
+            # every picture has loaded and has a size; no output shows a widget's text instead
+            loaded = page.evaluate(
+                "() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output img')]"
+                ".every(img => img.complete && img.naturalWidth > 100)")
+            assert loaded, notebook.name
+            texts = page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
+            shown_as_text = [t for t in texts if re.match(r"\s*<(Diagram|Row|PlayBoard|CaptureStepper|"
+                                                          r"PromotionExplorer|GameReplay|Exercises|SaveWorksheet|"
+                                                          r"Learn)\b", t)]
+            assert shown_as_text == [], notebook.name
+            pictures.nth(expected // 2).scroll_into_view_if_needed()  # a screenshot with boards in it
+            page.screenshot(path=str(tmp_path / f"{notebook.stem}.png"))
+            shutil.copyfile(tmp_path / f"{notebook.stem}.png", Path(f"/tmp/damlib-lab-{notebook.stem}.png"))
+            page.close()
 
 
 def _learn_a_level(page) -> float:

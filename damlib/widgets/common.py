@@ -106,10 +106,10 @@ class Steps(w.HBox):
         self.slider.value = max(self.slider.min, min(self.slider.max, value))
 
     def reset(self, maximum: int, minimum: int = 0) -> None:
-        self.slider.max = max(maximum, self.slider.min)
+        # the slider refuses a minimum above its maximum: raise the maximum first
+        self.slider.max = max(maximum, minimum)
         self.slider.min = minimum
         self.slider.value = minimum
-        self.slider.max = maximum
         self._enable()
 
     def _enable(self) -> None:

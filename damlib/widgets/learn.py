@@ -178,11 +178,10 @@ class Learn(Pictured, w.VBox):
     def _forward(self, action: Callable[[], None]) -> None:
         self._said = ""
         action()
-        feedback = self.clicks.feedback
         if self.attempt.done and not self._kept:
             self._keep()
-        self._show(feedback.message if feedback is not None and self.clicks.feedback is feedback else "")
-        self.clicks.feedback = None
+        feedback, self.clicks.feedback = self.clicks.feedback, None
+        self._show(feedback.message if feedback is not None else "")
 
     def _keep(self) -> None:
         """Record the attempt once: its stars if done, its mistakes either way."""
