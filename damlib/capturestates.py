@@ -24,6 +24,34 @@ class OutOfTime(Exception):
     """The generator passed the ``deadline`` it was given."""
 
 
+def king_jumps(g: MoveGenerator, t: int, rays: tuple, last_dir: int, occ: int,
+           opp: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The jumps of a king on ``t`` along ``rays`` (of ``g.king_rays``), after a jump in
+    direction ``last_dir`` (-1: none yet): ``(direction, jumped square, its bit, landing run)``."""
+    banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
+    out = []
+    for d, sh, line, ray in rays:
+        block = line & occ
+        if not block or d == banned:
+            continue
+        if sh > 0:
+            first = block & -block
+            block &= -(first << 1)  # the pieces beyond the first
+            beyond = block & -block
+        else:
+            first = 1 << (block.bit_length() - 1)
+            block &= first - 1
+            beyond = 1 << (block.bit_length() - 1) if block else 0
+        if not first & opp:
+            continue
+        over = first.bit_length() - 1
+        i = (over - t) // sh
+        j = ((beyond.bit_length() - 1 - t) // sh - 1) if beyond else len(ray)
+        if j > i:
+            out.append((d, over, first, ray[i:j]))
+    return out
+
+
 class CaptureStates:
     """One search over the capture states of one piece.
 
@@ -43,15 +71,17 @@ class CaptureStates:
 
     ``named`` keeps the search to the routes that move text naming those squares
     stands for: the next named square to land on is part of the state. With
-    ``exact`` every landing must be the next named square.
+    ``exact`` every landing must be the next named square; with ``lead`` too, the
+    named squares are only the first landings, and the route goes on any way.
     """
 
-    __slots__ = ("ban", "deadline", "end", "exact", "g", "named", "occ", "opp", "out", "partial", "seen")
+    __slots__ = ("ban", "deadline", "end", "exact", "g", "lead", "named", "occ", "opp", "out", "partial", "seen")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, partial: bool, named: tuple[int, ...] | None,
-                 exact: bool, out: list, deadline: float | None = None) -> None:
+                 exact: bool, out: list, deadline: float | None = None, lead: bool = False) -> None:
         self.g, self.occ, self.opp, self.partial, self.named, self.exact, self.out = (
             g, occ, opp, partial, named, exact, out)
+        self.lead = lead
         self.end = len(named) - 1 if named else 0
         self.ban = g.opposite is not None
         self.seen: set = set()
@@ -84,16 +114,19 @@ class CaptureStates:
         named = self.named
         if named is not None:
             if self.exact:
-                if len(path) != len(named):
+                if len(path) < len(named) or len(path) > len(named) and not self.lead:
                     return
             elif path[-1] != named[-1] or k != self.end:
                 return
         self.out.append((tuple(path), tuple(captured), king, complete, opp))
 
     def _next_landing(self, path: list[int]) -> int | None:
-        """In ``exact`` mode the only square the next jump may land on (None: none)."""
+        """In ``exact`` mode the only square the next jump may land on: None if none,
+        -1 if any (past the named squares with ``lead``)."""
         assert self.named is not None
-        return self.named[len(path)] if len(path) < len(self.named) else None
+        if len(path) < len(self.named):
+            return self.named[len(path)]
+        return -1 if self.lead else None
 
     def man(self, s: int, last_dir: int, path: list[int], captured: list[int], occ: int, opp: int, k: int) -> None:
         """A man on ``s`` (``path`` ends there) with the pieces ``occ`` standing and ``opp`` left to jump."""
@@ -122,33 +155,6 @@ class CaptureStates:
         if captured and (self.partial or not jumped):
             self._record(path, captured, False, not jumped, opp, k)
 
-    def _king_jumps(self, t: int, rays: tuple, last_dir: int, occ: int,
-                    opp: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
-        """The king's jumps from ``t`` along ``rays``: ``(direction, jumped square, its bit, landing run)``."""
-        g = self.g
-        banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
-        out = []
-        for d, sh, line, ray in rays:
-            block = line & occ
-            if not block or d == banned:
-                continue
-            if sh > 0:
-                first = block & -block
-                block &= -(first << 1)  # the pieces beyond the first
-                beyond = block & -block
-            else:
-                first = 1 << (block.bit_length() - 1)
-                block &= first - 1
-                beyond = 1 << (block.bit_length() - 1) if block else 0
-            if not first & opp:
-                continue
-            over = first.bit_length() - 1
-            i = (over - t) // sh
-            j = ((beyond.bit_length() - 1 - t) // sh - 1) if beyond else len(ray)
-            if j > i:
-                out.append((d, over, first, ray[i:j]))
-        return out
-
     def king(self, run: tuple[int, ...], line: int, last_dir: int, path: list[int], captured: list[int],
              occ: int, opp: int, k: int) -> None:
         """A king that may land on any square of ``run`` (reached along direction
@@ -158,9 +164,10 @@ class CaptureStates:
         landed = bool(captured)
         if self.exact and landed:
             only = self._next_landing(path)
-            if only not in run:
-                return
-            run = (only,)
+            if only != -1:
+                if only not in run:
+                    return
+                run = (only,)
         if not self._visit((run[0], run[-1], opp, last_dir if self.ban else -1, k)):
             return
         g = self.g
@@ -169,14 +176,13 @@ class CaptureStates:
             rep = named[k]
         else:
             rep = run[0]
-        jumps_from = self._king_jumps
         if len(run) > 1:
             split = g.king_lines[line + 1]
             # jumps along the run's line are the same from every square of it
-            line_jumps = jumps_from(rep, split[rep][0], last_dir, occ, opp)
+            line_jumps = king_jumps(g, rep, split[rep][0], last_dir, occ, opp)
         else:
             split, line_jumps = g.king_lines[0], []
-        across = [jumps_from(t, split[t][1], last_dir, occ, opp) for t in run]
+        across = [king_jumps(g, t, split[t][1], last_dir, occ, opp) for t in run]
         # The published Russian rules: a king that can jump on from some landing must land on one of those.
         dead_ends = not (g.land_to_jump_on and landed and not line_jumps and any(across))
         partial, stays = self.partial, g.stays
@@ -198,3 +204,136 @@ class CaptureStates:
                     captured.pop()
             if landed:
                 path.pop()
+
+
+#: A landing from which more than one of the goals can be reached.
+MANY = "many"
+
+#: Where a landing leads: None (to no goal), MANY, or one goal with the landings after it.
+Reach = Any
+
+
+def _direction(g: MoveGenerator, a: int, b: int) -> int:
+    """The direction of the jump from ``a`` to ``b``."""
+    for d, _, _, ray in g.king_rays[a]:
+        if b in ray:
+            return d
+    return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
+
+
+def _merge(a: Reach, b: Reach) -> Reach:
+    if a is None:
+        return b
+    if b is None or a == MANY or (b != MANY and a[0] == b[0]):
+        return a
+    return MANY
+
+
+def _then(square: int, value: Reach) -> Reach:
+    """``value`` reached by way of landing on ``square``."""
+    return value if value is None or value == MANY else (value[0], (square, *value[1]))
+
+
+class CaptureReach:
+    """Where a capture begun by one piece can still go, for play by clicks.
+
+    The piece on ``start`` (a man if ``man``) captures among the pieces ``occ``, of
+    which ``opp`` are the opponent's. ``goals`` are the moves it may end with, each as ``(end square,
+    opponent's pieces left, promotes)``. For a capture begun (its route so far),
+    :meth:`landings` tells, for each square the piece can jump to next, whether
+    that leads to no goal, to one (with the landings that get there) or to
+    :data:`MANY`. Each capture state is worked out once and remembered, so a
+    whole game of clicks in one position costs about one search of its states.
+    """
+
+    __slots__ = ("crowned", "g", "goals", "man_memo", "king_memo", "occ", "opp")
+
+    def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, man: bool,
+                 goals: set[tuple[int, int, bool]]) -> None:
+        self.g, self.occ, self.opp, self.goals = g, occ ^ 1 << start, opp, goals
+        #: whether a capture that ends with a king crowned the piece (it set out as a man)
+        self.crowned = man
+        self.man_memo: dict = {}
+        self.king_memo: dict = {}
+
+    def landings(self, path: tuple[int, ...], captured: tuple[int, ...], king: bool) -> dict[int, Reach]:
+        """Where the piece can jump next after landing on each square of ``path[1:]``,
+        jumping ``captured``; ``king``: whether it is a king now."""
+        g = self.g
+        occ, opp = self.occ, self.opp
+        for c in captured:
+            opp &= ~(1 << c)
+            if not g.stays:
+                occ &= ~(1 << c)
+        s = path[-1]
+        out: dict[int, Reach] = {}
+        if king:
+            last_dir = -1 if len(path) < 2 else _direction(g, path[-2], s)
+            for d, _, ob, lands in king_jumps(g, s, g.king_rays[s], last_dir, occ, opp):
+                standing = occ if g.stays else occ ^ ob
+                out.update(zip(lands, self.king(lands, d, d, standing, opp ^ ob), strict=True))
+        else:
+            for d, _, ob, land, lb in g.man_jumps[s]:
+                if opp & ob and not occ & lb:
+                    out[land] = self._man_jump(d, land, lb, occ, opp, ob)
+        return out
+
+    def _man_jump(self, d: int, land: int, lb: int, occ: int, opp: int, ob: int) -> Reach:
+        """Where a man's jump over ``ob`` onto ``land`` leads."""
+        g = self.g
+        standing = occ if g.stays else occ ^ ob
+        if g.crown_mid and lb & g.last_rank_bits:  # RU-PROMOTE, TR-PROMOTE: on as a king
+            return self.king((land,), d, d, standing, opp ^ ob)[0]
+        return self.man(land, standing, opp ^ ob)
+
+    def man(self, s: int, occ: int, opp: int) -> Reach:
+        """Where a man that has just landed on ``s`` can end."""
+        key = (s, opp)
+        memo = self.man_memo
+        if key in memo:
+            return memo[key]
+        g = self.g
+        value: Reach = None
+        jumped = False
+        for d, _, ob, land, lb in g.man_jumps[s]:
+            if opp & ob and not occ & lb:
+                jumped = True
+                value = _merge(value, _then(land, self._man_jump(d, land, lb, occ, opp, ob)))
+        if not jumped:
+            goal = (s, opp, s in g.last_rank)
+            value = (goal, ()) if goal in self.goals else None
+        memo[key] = value
+        return value
+
+    def king(self, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int) -> tuple[Reach, ...]:
+        """Where a king that has just landed on each square of ``run`` (along ``line``) can end."""
+        g = self.g
+        key = (run[0], run[-1], opp, last_dir if g.opposite is not None else -1)
+        memo = self.king_memo
+        if key in memo:
+            return memo[key]
+        if len(run) > 1:
+            split = g.king_lines[line + 1]
+            line_jumps = king_jumps(g, run[0], split[run[0]][0], last_dir, occ, opp)
+        else:
+            split, line_jumps = g.king_lines[0], []
+        across = [king_jumps(g, t, split[t][1], last_dir, occ, opp) for t in run]
+        dead_ends = not (g.land_to_jump_on and not line_jumps and any(across))
+        along: Reach = None
+        for d, _, ob, lands in line_jumps:  # the same from every square of the run
+            for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob), strict=True):
+                along = _merge(along, _then(land, v))
+        values = []
+        for t, jumps in zip(run, across, strict=True):
+            if not jumps and not line_jumps:
+                goal = (t, opp, self.crowned)
+                values.append((goal, ()) if dead_ends and goal in self.goals else None)
+                continue
+            value = along
+            for d, _, ob, lands in jumps:
+                for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob),
+                                   strict=True):
+                    value = _merge(value, _then(land, v))
+            values.append(value)
+        memo[key] = out = tuple(values)
+        return out

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .capturestates import MANY, CaptureReach, Reach
 from .errors import DamlibError
 from .game import Game
 from .notation import Color, parse_color
@@ -59,7 +60,8 @@ class ClickToMove:
         self.path: list[str] = []
         #: what the last action had to say (why a click was refused, the computer's choice)
         self.message = ""
-        self._routes_for: tuple[Position, bool, tuple[Move, ...]] | None = None
+        self._allowed_for: tuple[Position, bool, tuple[Move, ...]] | None = None
+        self._reach_for: tuple[Position, bool, int, CaptureReach] | None = None
         self._computer_moves()
 
     def __repr__(self) -> str:
@@ -70,11 +72,12 @@ class ClickToMove:
     @property
     def targets(self) -> frozenset[str]:
         """The squares the next click may move the chosen piece to."""
-        n = len(self.path)
-        if not n:
+        if not self.path:
             return frozenset()
-        chosen = tuple(self.path)
-        return frozenset(m.path[n] for m in self._routes() if m.path[:n] == chosen and len(m.path) > n)
+        moves = self._allowed()
+        if not moves or not moves[0].captured:
+            return frozenset(m.end for m in moves if m.start == self.path[0]) if len(self.path) == 1 else frozenset()
+        return frozenset(SQUARE_NAMES[t] for t, reach in self._landings().items() if reach is not None)
 
     @property
     def can_end_here(self) -> bool:
@@ -157,14 +160,34 @@ class ClickToMove:
         self.game = Game(start, referee=self.game.referee)
         self.path = []
 
-    def _routes(self) -> tuple[Move, ...]:
+    def _allowed(self) -> tuple[Move, ...]:
         """The moves clicks may build, worked out once per position: the legal ones, and
-        while mistakes may be made on purpose (referee mode) every capture route too."""
+        while mistakes may be made on purpose (referee mode) every complete capture too."""
         position, loose = self.game.position, self.game.mistakes_allowed
-        if self._routes_for is None or self._routes_for[:2] != (position, loose):
-            routes = (all_captures(position) if loose else ()) or position.routes()
-            self._routes_for = (position, loose, routes)
-        return self._routes_for[2]
+        if self._allowed_for is None or self._allowed_for[:2] != (position, loose):
+            self._allowed_for = (position, loose, (all_captures(position) if loose else ()) or position.legal_moves)
+        return self._allowed_for[2]
+
+    def _landings(self) -> dict[int, Reach]:
+        """Where the capture chosen so far can jump next, and where each leads
+        (see :class:`~damlib.capturestates.CaptureReach`). The capture states are
+        searched once per piece and position, never route by route."""
+        position, loose = self.game.position, self.game.mistakes_allowed
+        squares = tuple(square_number(name) for name in self.path)
+        gen, board = position._generator, position._board
+        if self._reach_for is None or self._reach_for[:3] != (position, loose, squares[0]):
+            reach = gen.reach(board, squares[0], [m._raw for m in self._allowed()])
+            self._reach_for = (position, loose, squares[0], reach)
+        reach = self._reach_for[3]
+        king = board[squares[0]] == gen.king
+        if len(squares) == 1:
+            return reach.landings(squares, (), king)
+        found = gen.follow(board, squares)
+        if found is None:
+            return {}
+        (_, captured, _), _ = found
+        crowned = position.rules.crown_mid_capture and any(s in gen.last_rank for s in squares[1:])
+        return reach.landings(squares, captured, king or crowned)
 
     def _click(self, square: object) -> None:
         name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square
@@ -186,15 +209,25 @@ class ClickToMove:
             self._play("-".join([*self.path, name]) if len(self.path) == 1 else ":".join([*self.path, name]))
 
     def _land(self, name: str) -> None:
+        position = self.game.position
+        moves = self._allowed()
+        if not moves[0].captured:
+            self._play(next(m for m in moves if m.path == (self.path[0], name)))
+            return
+        reach = self._landings()[square_number(name)]
         self.path.append(name)
-        n = len(self.path)
-        routes = [m for m in self._routes() if m.path[:n] == tuple(self.path)]
-        complete = [m for m in routes if len(m.path) == n]
+        squares = [square_number(s) for s in self.path]
+        gen = position._generator
         # In referee mode a capture may be stopped early on purpose, so the board waits for
         # every landing; otherwise it plays as soon as every way on is the same move.
-        done = len(complete) == len(routes) if self.game.referee else len(set(routes)) == 1
-        if done:
-            self._play((complete or routes)[0])
+        if self.game.referee:
+            found = gen.follow(position._board, squares)
+            if found is not None and found[1]:
+                self._play(Move._from_raw(found[0], position))
+        elif reach != MANY:
+            found = gen.follow(position._board, squares + list(reach[1]))
+            if found is not None:
+                self._play(Move._from_raw(found[0], position))
 
     def _end_here(self) -> None:
         if len(self.path) < 2:

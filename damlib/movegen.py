@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
+from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
 from .squares import tables
 from .variants import Rules
 
@@ -216,15 +216,29 @@ class MoveGenerator:
         found = self._search_named(board, tuple(squares), True, exact=True)
         return found[0] if found else None
 
+    def through(self, board: Board, squares: list[int] | tuple[int, ...]) -> list[RawMove]:
+        """The complete captures that jump onto ``squares[1:]`` first, in turn, and then
+        go on any way: one route per end state, the majority rule not applied.
+        Clicks use it to know where a capture begun may go."""
+        return [raw for raw, _ in self._search_named(board, tuple(squares), False, exact=True, lead=True)]
+
+    def reach(self, board: Board, start: int, moves: list[RawMove]) -> CaptureReach:
+        """Where a capture by the piece on ``start`` can go, if it must end as one of
+        ``moves`` (see :class:`~damlib.capturestates.CaptureReach`)."""
+        m, k, om, ok = self.split(board)
+        opp = om | ok
+        goals = {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
+        return CaptureReach(self, m | k | opp, opp, start, bool(m >> start & 1), goals)
+
     def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,
-                      exact: bool) -> list[tuple[RawMove, bool]]:
+                      exact: bool, lead: bool = False) -> list[tuple[RawMove, bool]]:
         m, k, om, ok = self.split(board)
         s = squares[0]
         if not (m | k) >> s & 1:
             return []
         out: list[Found] = []
         occ = (m | k | om | ok) ^ 1 << s  # the capturing piece's start square counts as empty (DE-STRIKE)
-        CaptureStates(self, occ, om | ok, partial, squares, exact, out).start(s, bool(k >> s & 1))
+        CaptureStates(self, occ, om | ok, partial, squares, exact, out, lead=lead).start(s, bool(k >> s & 1))
         return [((f[0], f[1], self._promotes(m, f)), f[3]) for f in out]
 
     # -- the moves of bit boards ------------------------------------------------

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, movegen, perft
+from damlib.clicks import ClickToMove
 from damlib.errors import AmbiguousMoveError
 
 VARIANTS = (GERMAN, RUSSIAN, TURKISH)
@@ -304,6 +305,30 @@ def test_the_state_search_finds_what_the_route_walk_finds(pos, published):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(movegen, "WALK_BUDGET", 0)
         assert found() == walked, f"{pos.fen} ({pos.rules.name})"
+
+
+@MANY
+@given(random_positions(), st.randoms(use_true_random=False))
+def test_clicks_offer_every_route_and_play_the_move_clicked(pos, rnd):
+    """Click-to-move works from capture states (damlib.clicks); it must offer what
+    walking every route offers: each next landing of a legal route, and nothing else."""
+    routes = pos.routes()
+    if not routes or len({piece.color for piece in pos.pieces.values()}) < 2:
+        return  # a side without pieces has lost: no clicks then
+    table = ClickToMove(pos)
+    route = rnd.choice(routes)
+    for n, square in enumerate(route.path[:-1], 1):
+        table.click(square)
+        assert table.game.moves == (), f"{pos.fen}: played before {route} was clicked to the end"
+        chosen = route.path[:n]
+        expected = {r.path[n] for r in routes if r.path[:n] == chosen and len(r.path) > n}
+        assert table.targets == expected, f"{pos.fen} after {chosen}"
+        if len({r for r in routes if r.path[:n + 1] == route.path[:n + 1]}) == 1:
+            table.click(route.path[n])  # every way on is one move: it is played at once
+            break
+    else:
+        table.click(route.path[-1])
+    assert table.game.moves == (route,), f"{pos.fen}: clicking {route.path} played {table.game.moves}"
 
 
 def check_routes(pos: Position) -> None:
