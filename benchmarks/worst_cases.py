@@ -1,35 +1,53 @@
-"""Time and peak memory of damlib on positions with enormous numbers of capture routes.
+"""Time and peak memory of damlib on the positions that cost it most, and a hunt for more.
 
 A Turkish king among many men can reach the same end, with the same pieces
 taken, by hundreds of thousands of routes (TR-REMOVE: pieces leave at once and
 the king may turn back). The legal moves are few; this script shows what it
-costs to find them, to explain a move, and what the computer's time limit holds.
+costs to find them, to explain a move, to play one by clicks, and what the
+computer's time limit holds, on every position of :data:`SUITE`.
+
+The suite's positions were found by ``--hunt``: hill-climbing over placements
+(move a piece, add or remove one), keeping each change that does not lower the
+generator's work (jumps walked plus capture states searched, a count that does
+not depend on the machine's load).
 
 Run from the repository root:
 
-    python benchmarks/worst_cases.py            # everything
-    python benchmarks/worst_cases.py --no-search # skip the time-limit check
+    python benchmarks/worst_cases.py              # the suite
+    python benchmarks/worst_cases.py --no-search  # skip the time-limit check
+    python benchmarks/worst_cases.py --hunt turkish --steps 500 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 # Lets the script run from a checkout without installing damlib first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import damlib  # noqa: E402
+from damlib import capturestates, movegen  # noqa: E402
+from damlib.clicks import ClickToMove  # noqa: E402
 from damlib.search import best_move  # noqa: E402
+from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 
-#: (name, FEN, game)
-POSITIONS = (
+#: (name, FEN, game). The first two were found by simulated annealing when issue 11 was
+#: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps).
+SUITE = (
     ("turkish king d1 among 16", "W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7", "turkish"),
     ("turkish king c5 among 16", "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7", "turkish"),
+    ("turkish king e7 among 16", "W:WKe7:Be3,d2,b4,c5,f6,f7,g2,h3,d4,c7,a6,e5,h5,f4,c3,g5", "turkish"),
+    ("turkish kings f7, e8 among 16", "W:WKf7,Ke8:Bd4,f5,g2,d2,b6,g7,f3,c3,e7,h4,b2,g6,c5,e5,a5,d6", "turkish"),
+    ("german king h8 among 12", "W:WKh8:Bb6,f2,d2,d6,d4,e7,f4,g5,g7,b4,b2,f8", "german"),
+    ("german kings c1, d8 among 11", "W:WKc1,Kd8:Bf6,g7,g3,d6,c3,d4,c7,f4,b2,b8,h2", "german"),
+    ("russian king c3 among 12", "W:WKc3:Bb6,b2,f2,d6,e7,d4,f4,b4,d2,g5,g7,a3", "russian"),
 )
 
 #: The computer's time limit on a position where Black's king has huge captures.
@@ -49,26 +67,110 @@ def measure(run: Callable[[], Any]) -> tuple[Any, float, float]:
     return result, seconds, peak
 
 
+def clicks(fen: str, game: str) -> tuple[float, float]:
+    """Seconds to choose the first movable piece (the legal moves and where its capture
+    can go are worked out), and the slowest click after it, to the end of the move."""
+    table = ClickToMove(damlib.Position.from_fen(fen, game))
+    piece = table.game.legal_moves[0].start
+    start = time.perf_counter()
+    table.click(piece)
+    assert table.targets
+    choose = time.perf_counter() - start
+    slowest = 0.0
+    while not table.game.moves:
+        start = time.perf_counter()
+        table.click(min(table.targets))
+        assert table.targets or table.game.moves
+        slowest = max(slowest, time.perf_counter() - start)
+    return choose, slowest
+
+
+def report(name: str, fen: str, game: str) -> None:
+    moves, seconds, peak = measure(lambda: damlib.Position.from_fen(fen, game).legal_moves)
+    print(f"{name + ': legal_moves':<52}{seconds:>9.3f}{peak:>9.1f}  {len(moves)} moves, "
+          f"{len(moves[0].captured)} captured each")
+    text, short = str(moves[0]), f"{moves[0].start}:{moves[0].end}"
+    for label, words in (("explain " + text, text), ("explain " + short, short)):
+        answer, seconds, peak = measure(lambda w=words: damlib.explain(damlib.Position.from_fen(fen, game), w))
+        print(f"{name + ': ' + label:<52.52}{seconds:>9.3f}{peak:>9.1f}  {answer[:40]}…")
+    (choose, slowest), _, peak = measure(lambda: clicks(fen, game))
+    print(f"{name + ': click the piece / slowest landing':<52}{choose:>9.3f}{peak:>9.1f}  then {slowest:.3f}")
+
+
+def work(fen: str, game: str) -> int:
+    """The generator's work for the legal moves of ``fen``: route-walk jumps plus
+    capture states searched (-1 for a position the rules refuse)."""
+    try:
+        position = damlib.Position.from_fen(fen, game)
+    except damlib.DamlibError:
+        return -1
+    count = [0]
+    walk, visit = movegen.MoveGenerator._walk, capturestates.CaptureStates._visit
+
+    def counted_walk(self, *args):
+        count[0] += 1
+        return walk(self, *args)
+
+    def counted_visit(self, key):
+        count[0] += 1
+        return visit(self, key)
+
+    movegen.MoveGenerator._walk, capturestates.CaptureStates._visit = counted_walk, counted_visit
+    try:
+        assert position.legal_moves is not None
+    finally:
+        movegen.MoveGenerator._walk, capturestates.CaptureStates._visit = walk, visit
+    return count[0]
+
+
+def hunt(game: str, steps: int, seed: int, men: int, kings: int) -> tuple[str, int]:
+    """Hill-climb from ``kings`` White kings among ``men`` Black men to a costly position."""
+    rnd = random.Random(seed)
+    squares = [SQUARE_NAMES[s] for s in range(64) if playable(s, damlib.rules(game))]
+
+    def fen(white: list[str], black: list[str]) -> str:
+        return "W:W" + ",".join(white) + ":B" + ",".join(black)
+
+    best = -1
+    while best < 0:
+        chosen = rnd.sample(squares, men + kings)
+        white, black = ["K" + s for s in chosen[:kings]], chosen[kings:]
+        best = work(fen(white, black), game)
+    for _ in range(steps):
+        w, b = list(white), list(black)
+        free = [s for s in squares if s not in {p.lstrip("K") for p in w + b}]
+        r = rnd.random()
+        if r < 0.6 or len(b) >= 16:
+            b[rnd.randrange(len(b))] = rnd.choice(free)
+        elif r < 0.75 and len(b) > 4:
+            b.pop(rnd.randrange(len(b)))
+        elif r < 0.9:
+            b.append(rnd.choice(free))
+        else:
+            w[rnd.randrange(len(w))] = "K" + rnd.choice(free)
+        cost = work(fen(w, b), game)
+        if cost >= best:
+            white, black, best = w, b, cost
+    return fen(white, black), best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-search", action="store_true", help="skip the best_move time-limit check")
+    parser.add_argument("--hunt", metavar="GAME", help="hill-climb for a costly position in GAME instead")
+    parser.add_argument("--steps", type=int, default=500, help="hunt: changes tried (default 500)")
+    parser.add_argument("--seed", type=int, default=0, help="hunt: random seed (default 0)")
+    parser.add_argument("--men", type=int, default=12, help="hunt: Black men to start with (default 12)")
+    parser.add_argument("--kings", type=int, default=1, help="hunt: White kings (default 1)")
     args = parser.parse_args()
+    if args.hunt:
+        fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
+        print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps plus capture states)")
+        return
     print("seconds of a plain run; peak MB traced by tracemalloc in a second run")
     print(f"{'what':<52}{'seconds':>9}{'peak MB':>9}  result")
-    for name, fen, game in POSITIONS:
-        moves, seconds, peak = measure(lambda: damlib.Position.from_fen(fen, game).legal_moves)
-        print(f"{name + ': legal_moves':<52}{seconds:>9.3f}{peak:>9.1f}  {len(moves)} moves, "
-              f"{len(moves[0].captured)} captured each")
-        text = str(moves[0])
-        short = f"{moves[0].start}:{moves[0].end}"
-        for label, words in (("explain " + text, text), ("explain " + short, short)):
-            answer, seconds, peak = measure(lambda: damlib.explain(damlib.Position.from_fen(fen, game), words))
-            print(f"{name + ': ' + label:<52.52}{seconds:>9.3f}{peak:>9.1f}  {answer[:40]}…")
-    for game, depth in (("german", 7), ("turkish", 5)):
-        start = time.perf_counter()
-        leaves = damlib.perft(damlib.Position.start(game), depth)
-        seconds = time.perf_counter() - start
-        print(f"{f'{game} perft({depth}) ':<52}{seconds:>9.3f}{'':>9}  {leaves} leaves")
+    for name, fen, game in SUITE:
+        report(name, fen, game)
     if not args.no_search:
         fen, game, limit = SEARCH
         position = damlib.Position.from_fen(fen, game)

@@ -12,18 +12,32 @@ by a timed test.
 from __future__ import annotations
 
 import pytest
+from conftest import move_key
+from test_properties import reference_moves
 
 from damlib import Position, capturestates, explain, movegen
+from damlib.clicks import ClickToMove
 from damlib.search import best_move
+from damlib.squares import SQUARE_NAMES
 
+#: The Turkish positions of benchmarks/worst_cases.py: the first two found when issue 11
+#: was filed, the others by its hill-climbing hunt.
 WORST = {
     "king d1": "W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7",
     "king c5": "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7",
+    "king e7": "W:WKe7:Be3,d2,b4,c5,f6,f7,g2,h3,d4,c7,a6,e5,h5,f4,c3,g5",
+    "kings f7, e8": "W:WKf7,Ke8:Bd4,f5,g2,d2,b6,g7,f3,c3,e7,h4,b2,g6,c5,e5,a5,d6",
 }
 #: The complete capture routes the route walk finds, and a bound on the states
-#: searched (about 33,000 and 51,000 now): far fewer than the routes.
-ROUTES = {"king d1": 635_702, "king c5": 1_695_093}
-STATES = {"king d1": 40_000, "king c5": 60_000}
+#: searched (about 33,000, 51,000, 29,000 and 26,000 now): far fewer than the routes.
+ROUTES = {"king d1": 635_702, "king c5": 1_695_093, "king e7": 430_482, "kings f7, e8": 233_931}
+STATES = {"king d1": 40_000, "king c5": 60_000, "king e7": 40_000, "kings f7, e8": 40_000}
+#: The hunt's costliest German and Russian positions: flying kings among many men.
+FLYING = {
+    "german king h8": ("W:WKh8:Bb6,f2,d2,d6,d4,e7,f4,g5,g7,b4,b2,f8", "german"),
+    "german kings c1, d8": ("W:WKc1,Kd8:Bf6,g7,g3,d6,c3,d4,c7,f4,b2,b8,h2", "german"),
+    "russian king c3": ("W:WKc3:Bb6,b2,f2,d6,e7,d4,f4,b4,d2,g5,g7,a3", "russian"),
+}
 
 
 class _Distinct:
@@ -34,15 +48,17 @@ class _Distinct:
         self.most = 0
         self.longest = 0  # routes that take the most
         self.keys: set = set()
+        self.first_landings: dict[int, set[int]] = {}  # of the routes that take the most, by start
 
     def append(self, item) -> None:
         path, captured, king, _complete, _left = item
         self.routes += 1
         if len(captured) > self.most:
-            self.most, self.keys, self.longest = len(captured), set(), 0
+            self.most, self.keys, self.longest, self.first_landings = len(captured), set(), 0, {}
         if len(captured) == self.most:
             self.longest += 1
             self.keys.add((path[0], path[-1], frozenset(captured), False))
+            self.first_landings.setdefault(path[0], set()).add(path[1])
 
 
 def walked(pos: Position) -> _Distinct:
@@ -80,9 +96,9 @@ def test_legal_moves_are_the_distinct_longest_routes(name, states):
     assert old.routes == ROUTES[name]
     assert {movegen.move_key(m._raw) for m in moves} == old.keys
     assert len(moves) == len(set(moves))  # each move once
-    for m in moves:  # each by a real route: playing it leaves the king alone
+    for m in moves:  # each by a real route: playing it leaves White's kings alone
         after = pos._after(m)
-        assert len(after.pieces) == 1 and after.piece_at(m.end).is_king
+        assert {p.color for p in after.pieces.values()} == {"white"} and after.piece_at(m.end).is_king
 
 
 @pytest.mark.parametrize("name", sorted(WORST))
@@ -103,6 +119,33 @@ def test_explain_and_parse_search_only_the_named_routes(name, states):
     assert "not allowed" in explain(pos, first)
     # the legal moves twice (the position's and the diagnosis'), and the named searches
     assert sum(len(run.seen) for run in states) < 8 * STATES[name]
+
+
+@pytest.mark.parametrize("name", sorted(WORST))
+def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move(name):
+    """Click-to-move searches the capture states once per piece (CaptureReach), never route by route."""
+    pos = Position.from_fen(WORST[name], "turkish")
+    old = walked(pos)
+    move = pos.legal_moves[-1]
+    table = ClickToMove(pos)
+    table.click(move.start)
+    start = SQUARE_NAMES.index(move.start)
+    assert table.targets == {SQUARE_NAMES[s] for s in old.first_landings[start]}
+    reach = table._reach_for[3]
+    assert len(reach.king_memo) + len(reach.man_memo) < STATES[name]
+    clicked = 1
+    while not table.game.moves:  # it is played as soon as every way on is this move
+        table.click(move.path[clicked])
+        clicked += 1
+    (played,) = table.game.moves
+    assert played == move and played.path[:clicked] == move.path[:clicked]
+
+
+@pytest.mark.parametrize("name", sorted(FLYING))
+def test_flying_kings_among_many_men_give_the_reference_moves(name):
+    fen, game = FLYING[name]
+    pos = Position.from_fen(fen, game)
+    assert {move_key(m) for m in pos.legal_moves} == reference_moves(pos)
 
 
 def test_a_partial_search_stays_bounded(states):
