@@ -10,6 +10,7 @@
 
 import importlib
 
+from . import pdn
 from .errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -27,7 +28,7 @@ from .referee import explain
 from .variants import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rule_table, rules
 
 __all__ = [
-    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game",
+    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game", "pdn",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",
