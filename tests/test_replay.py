@@ -45,7 +45,7 @@ def test_the_data_holds_25_games_of_game_type_26_all_read():
         assert len(entry.game.moves) == len(_move_texts(entry)) > 10
 
 
-@pytest.mark.parametrize("entry", BRAZILIAN, ids=[f"{e.number:02d}-{e.tags['Site'].rsplit('/')[-1]}" for e in BRAZILIAN])
+@pytest.mark.parametrize("entry", BRAZILIAN, ids=[f"{e.number:02d}-{e.tags['Site'][-8:]}" for e in BRAZILIAN])
 def test_replay_brazilian_game(entry):
     start = Position.from_fen(entry.tags["FEN"], GERMAN)
     game, pos = Game(start), start
