@@ -293,13 +293,14 @@ def read(source: str | bytes | os.PathLike, variant: Rules | str | None = None,
     game 2, line 1: move 1. c3-c5: c3-c5 is not allowed (DE-MAN-MOVE): a man cannot go from c3 to c5.
     A man moves one square diagonally forward to an empty square.
     """
-    text = _text(source)
+    text = source_text(source)
     forced = _rules(variant) if variant is not None else None
     fallback = _rules(default) if default is not None else None
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(_split(text), 1)]
 
 
-def _text(source: object) -> str:
+def source_text(source: object) -> str:
+    """The PDN text of ``source``: text itself, or bytes or a file decoded (UTF-8, else Latin-1)."""
     if isinstance(source, os.PathLike):
         try:
             source = Path(source).read_bytes()

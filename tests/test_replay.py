@@ -11,6 +11,7 @@ are in ``tests/data/`` (see its README for where they come from).
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -106,3 +107,56 @@ def test_the_ussr_games_that_take_the_most_every_time_read_to_the_end():
         assert entry.tags["Event"] == "X чемпионат СССР" and entry.tags["Date"] == "1950."
         assert entry.result == entry.tags["Result"] in {"1-0", "0-1", "1/2-1/2"}
         assert entry.game.positions[0] == Position.start(RUSSIAN)
+
+
+# -- the replay widget -----------------------------------------------------------------
+
+from damlib.widgets import GameReplay  # noqa: E402  (the widget tests need ipywidgets)
+
+
+def test_the_replay_opens_a_pdn_file_and_steps_through_any_game_of_it():
+    replay = GameReplay(DATA / "lidraughts-brazilian-games.pdn")
+    assert len(replay.games.options) == 25 and replay.games.layout.display is None
+    assert replay.games.options[1][0].startswith("2. drgoatchess2014 – JustNobody19 (Rated Brazilian game, 2026.04.18)")
+    replay.games.value = 1
+    assert replay.steps.slider.max == len(BRAZILIAN[1].game.moves) and replay.game.rules.name == "Brazilian"
+    replay.steps.buttons["last"].click()
+    assert "e1:a5" in replay.caption.value and "Black wins" in replay.caption.value
+    assert "The result written in the file: 0-2." in replay.caption.value
+
+
+def test_the_replay_reads_a_file_under_the_rules_chosen_and_says_where_it_stops():
+    replay = GameReplay(USSR)  # no GameType: German by default
+    replay.rules.value = "Russian"
+    replay.games.value = 2
+    assert replay.variant is RUSSIAN and replay.steps.slider.max == 8
+    replay.steps.buttons["last"].click()
+    assert "The replay stops here." in replay.caption.value and "DE-MAJORITY" in replay.caption.value
+    assert "move 5. d2:f4" in replay.caption.value
+    replay.games.value = 0
+    assert replay.error == "" and replay.steps.slider.max == 61
+
+
+def test_the_replay_shows_comments_with_their_move():
+    replay = GameReplay('[GameType "26"] 1. c3-d4 {the centre} f6-e5 *')
+    replay.steps.go(1)
+    assert "<i>the centre</i>" in replay.caption.value
+    assert replay.games.layout.display == "none"  # one game: no menu
+
+
+def test_pdn_text_pasted_or_uploaded_is_read_and_bad_text_is_named():
+    replay = GameReplay("1. c3-d4")
+    assert replay.game.rules is GERMAN and replay.rules.value == ""  # each game's GameType, else German
+    replay.paste.value = '[GameType "30"] 1. a3-a4 h6-h5 *'
+    replay.opener.children[0].children[2].children[0].click()  # "Read the text"
+    assert replay.game.rules.name == "Turkish (as published)" and replay.steps.slider.max == 2
+    assert "Read 1 game." in replay.status.value
+    replay.paste.value = "no moves here"
+    replay.opener.children[0].children[2].children[0].click()
+    assert "is not a move" in replay.caption.value  # a game that cannot be read is shown as such
+    replay.load(b"")
+    assert "No game found" in replay.status.value
+    content = (DATA / "ussr-1950-russian.pdn").read_bytes()
+    replay.upload.value = ({"name": "ussr.pdn", "type": "", "size": len(content), "content": memoryview(content),
+                            "last_modified": datetime.datetime(2026, 5, 1)},)
+    assert len(replay.games.options) == 54 and "Блиндер Б." in replay.games.options[0][0]
