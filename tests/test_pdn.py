@@ -347,3 +347,25 @@ def test_games_played_to_the_end_read_back(rules):
     back = one(game.pdn()).game
     assert back.moves == game.moves and back.result == game.result
     assert not back.rules.differences(rules)
+
+
+# -- the play board saves its game -----------------------------------------------------
+
+
+def test_the_play_board_saves_its_game_as_pdn_beside_the_notebook(tmp_path, monkeypatch):
+    from damlib.widgets import PlayBoard
+
+    monkeypatch.chdir(tmp_path)  # a notebook's kernel works in the notebook's folder
+    board = PlayBoard("russian")
+    for square in ("c3", "d4", "f6", "e5", "d4", "f6"):
+        board.squares[square].click()
+    save = next(c for c in board.children[3].children if c.description == "Save game")
+    save.click()
+    (path,) = tmp_path.glob("russian-*.pdn")
+    assert path.name in board.saved.value and board.saved_text.layout.display is None
+    assert board.saved_text.value == path.read_text(encoding="utf-8")
+    entry = one(path)
+    assert entry.game.moves == board.game.moves and entry.tags["Event"] == "damlib Russian game"
+    board.save_folder = tmp_path / "missing"
+    save.click()
+    assert "Not saved." in board.saved.value  # said on the board, not raised into the notebook
