@@ -517,11 +517,12 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     words = [f"{{{c}}}" for c in _comments(notes, 0)]
     for ply, (move, position) in enumerate(zip(game.moves, game.positions, strict=False)):
         numbered = move_number(ply, start.turn == "white")
+        written = _written(move, position, separator, full=mistakes)
         if not numbered.endswith("…"):
-            words.append(numbered)
+            written = f"{numbered} {written}"  # a number stays on the line of its move
         elif ply == 0:
-            words.append(numbered.replace(". …", "..."))
-        words.append(_written(move, position, separator, full=mistakes))
+            written = f"{numbered.replace('. …', '...')} {written}"
+        words.append(written)
         words += [f"{{{c}}}" for c in _comments(notes, ply + 1)]
     words.append(values["Result"])
     return "\n".join(head) + "\n\n" + _wrap(words)

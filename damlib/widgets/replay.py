@@ -56,12 +56,13 @@ class GameReplay(Pictured, w.VBox):
             choices.append((forced.name, forced.name))
         self._choices = {r.name: r for r in VARIANTS.values()} | ({forced.name: forced} if forced else {})
         self.rules = w.Dropdown(options=[(_AS_WRITTEN, "")] + choices, value=forced.name if forced else "",
-                                description="Rules", layout=w.Layout(width="auto"))
+                                description="Rules", layout=w.Layout(width="24em"))
         self.steps = Steps("Move")
         self.image = image(b"", self.size)
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
-        self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description="Open a PDN file")
+        self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description="Open a PDN file",
+                                   layout=w.Layout(width="auto"))
         self.paste = w.Textarea(placeholder="…or paste PDN text here", layout=w.Layout(width="100%", height="6em"))
         self.status = w.HTML()
         opener = w.VBox([self.upload, self.paste, w.HBox([button("Read the text", "read the PDN text pasted above",
