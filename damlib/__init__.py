@@ -25,12 +25,23 @@ from .errors import (
 from .game import Game, Penalty, Result
 from .position import Move, Piece, Position, perft
 from .referee import explain
-from .variants import BRAZILIAN, GERMAN, RULE_TEXT, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Rules, rule_table, rules
+from .variants import (
+    BRAZILIAN,
+    GERMAN,
+    RULE_TEXT,
+    RUSSIAN,
+    RUSSIAN_PUBLISHED,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Rules,
+    rule_table,
+    rules,
+)
 
 __all__ = [
     "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game", "pdn",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
-    "Position", "RULE_TEXT", "RUSSIAN", "Result", "Rules", "SquareError", "TURKISH",
+    "Position", "RULE_TEXT", "RUSSIAN", "RUSSIAN_PUBLISHED", "Result", "Rules", "SquareError", "TURKISH",
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",
 ]
 

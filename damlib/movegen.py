@@ -1,25 +1,62 @@
 """The move generator: one algorithm for every game, steered by a Rules value.
 
-It works on raw boards for speed: a tuple of 64 ints (0 empty, 1 white man,
-2 white king, -1 black man, -2 black king), and raw moves
-``(path, captured, promotes)`` with square numbers. :mod:`damlib.position`
-wraps both in friendly objects.
+Outside, boards are tuples of 64 ints (0 empty, 1 white man, 2 white king, -1
+black man, -2 black king) and moves are raw ``(path, captured, promotes)``
+triples of square numbers; :mod:`damlib.position` wraps both in friendly
+objects. Inside, a board is four bit boards (Python ints, bit ``s`` for square
+``s``): the moving side's men and kings and the opponent's men and kings. A
+step of every man in one direction is one shift, and a king finds the first
+piece along a line with one bit trick, which is what makes the generator quick.
 """
 
 from __future__ import annotations
 
-import time
 from functools import cache
 
+from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
 from .squares import tables
 from .variants import Rules
 
 Board = tuple[int, ...]
 RawMove = tuple[tuple[int, ...], tuple[int, ...], bool]
+#: A capture as the searches record it: (path, captured in jump order, king at the end,
+#: complete, the opponent's pieces left).
+Found = tuple[tuple[int, ...], tuple[int, ...], bool, bool, int]
+
+__all__ = ["CLOCK_EVERY", "JUMPED", "WALK_BUDGET", "MoveGenerator", "OutOfTime", "apply", "generator",
+           "longest", "move_key", "perft"]
 
 #: A jumped piece that stays on the board, blocking, until the capture ends
-#: (DE-STRIKE). It is neither side's piece, so it can be neither jumped nor passed.
+#: (DE-STRIKE). :mod:`damlib.legality` marks such squares with it on a tuple board.
 JUMPED = 9
+
+#: How many jumps a capture's routes may take before the generator searches its
+#: states instead (see :meth:`MoveGenerator.captures`).
+WALK_BUDGET = 2000
+
+FULL = (1 << 64) - 1
+
+
+def bits(squares) -> int:
+    """The bit board of ``squares``."""
+    out = 0
+    for s in squares:
+        out |= 1 << s
+    return out
+
+
+def squares_of(board: int) -> list[int]:
+    """The squares of a bit board, lowest first."""
+    out = []
+    while board:
+        low = board & -board
+        out.append(low.bit_length() - 1)
+        board ^= low
+    return out
+
+
+class _OverBudget(Exception):
+    pass
 
 
 class MoveGenerator:
@@ -30,22 +67,74 @@ class MoveGenerator:
         self.rules = rules
         self.man = 1 if white else -1
         self.king = 2 * self.man
-        self.opponent = frozenset((-self.man, -self.king))
+        self.last_rank = t.last_rank
+        self.last_rank_bits = bits(t.last_rank)
+        self.crown_mid = rules.crown_mid_capture
+        #: jumped pieces keep blocking until the capture ends (DE-STRIKE), or leave at once (TR-REMOVE)
+        self.stays = not rules.remove_at_once
+        self.gone = 0 if rules.remove_at_once else JUMPED
+        self.land_to_jump_on = rules.land_to_jump_on
+        self.opposite = t.opposite if rules.no_king_reversal else None
+        self.reverse = t.opposite
         self.man_steps = t.man_steps
-        self.man_jumps = t.man_jumps
-        self.king_rays = t.king_rays
+        #: (direction, jumped square, its bit, landing square, its bit) for a man on each square
+        self.man_jumps = tuple(
+            tuple((d, over, 1 << over, land, 1 << land) for d, over, land in t.man_jumps[s]) for s in range(64)
+        )
+        #: (direction, shift, bits of the line, squares of the line outward) for a king on each square
+        self.king_rays = tuple(
+            tuple((d, ray[0] - s, bits(ray), ray) for d, ray in t.king_rays[s]) for s in range(64)
+        )
+        #: for a king that came along each line (index 0: none yet, else direction + 1), the
+        #: rays from each square along that line and across it
+        lines = [()] + [(line, t.opposite[line]) for line in range(len(t.opposite))]
+        self.king_lines = tuple(
+            tuple((tuple(r for r in rays if r[0] in along), tuple(r for r in rays if r[0] not in along))
+                  for rays in self.king_rays)
+            for along in lines
+        )
         self.king_step_rays = tuple(
             tuple(ray if rules.long_kings else ray[:1] for _, ray in rays) for rays in t.king_rays
         )
-        self.opposite = t.opposite if rules.no_king_reversal else None
-        self.reverse = t.opposite
-        self.last_rank = t.last_rank
-        self.crown_mid = rules.crown_mid_capture
-        self.gone = 0 if rules.remove_at_once else JUMPED
+        #: (shift, bits of the squares a king may step to along it) for each line from each square
+        self.king_step_lines = tuple(tuple((ray[0] - s, bits(ray)) for ray in rays)
+                                     for s, rays in enumerate(self.king_step_rays))
+        # Every man at once: (shift, men that can go that way) for steps, and for
+        # jumps split by the sign of the shift, since Python shifts one way per operator.
+        steps: dict[int, int] = {}
+        jumps: dict[int, int] = {}
+        for s in range(64):
+            for u in t.man_steps[s]:
+                steps[u - s] = steps.get(u - s, 0) | 1 << s
+            for _, over, _ in t.man_jumps[s]:
+                jumps[over - s] = jumps.get(over - s, 0) | 1 << s
+        self.men_steps = tuple(steps.items())
+        self.men_jump_up = tuple((men, sh, 2 * sh) for sh, men in jumps.items() if sh > 0)
+        self.men_jump_down = tuple((men, -sh, -2 * sh) for sh, men in jumps.items() if sh < 0)
+
+    # -- boards ---------------------------------------------------------------
+
+    def split(self, board: Board) -> tuple[int, int, int, int]:
+        """The bit boards of ``board``: own men, own kings, opponent's men, opponent's kings."""
+        man, king = self.man, self.king
+        m = k = om = ok = 0
+        for s, v in enumerate(board):
+            if v:
+                if v == man:
+                    m |= 1 << s
+                elif v == king:
+                    k |= 1 << s
+                elif v == -man:
+                    om |= 1 << s
+                else:
+                    ok |= 1 << s
+        return m, k, om, ok
 
     def own_squares(self, board: Board) -> list[int]:
         man, king = self.man, self.king
         return [s for s, v in enumerate(board) if v == man or v == king]
+
+    # -- the moves of a tuple board ---------------------------------------------
 
     def legal(self, board: Board, every_route: bool = False, deadline: float | None = None) -> list[RawMove]:
         """The legal moves: the allowed captures if there are any, else the steps.
@@ -55,13 +144,16 @@ class MoveGenerator:
         (which walks every route: see :meth:`routes`). Past ``deadline`` (a
         :func:`time.perf_counter` time) a long search raises :class:`OutOfTime`.
         """
-        own = self.own_squares(board)
-        captures = self.routes(board, own) if every_route else self.captures(board, own, deadline=deadline)
-        if not captures:
-            return self.steps(board, own)
-        if self.rules.majority:
-            captures = longest(captures)
-        return captures if every_route else _one_route_each(captures)
+        m, k, om, ok = self.split(board)
+        if every_route:
+            found = self._routes(m | k, m, k, om | ok, False)
+            if not found:
+                return self.steps(board, self.own_squares(board))
+            return longest([(f[0], f[1], f[2]) for f in found]) if self.rules.majority else found_raw(found)
+        found = self.capture_moves(m, k, om | ok, deadline)
+        if not found:
+            return self.steps(board, self.own_squares(board))
+        return [(f[0], f[1], f[2]) for f in found]
 
     def steps(self, board: Board, own: list[int]) -> list[RawMove]:
         """Every non-capturing move (DE-MAN-MOVE, TR-MAN-MOVE, DE-KING, TR-KING)."""
@@ -83,55 +175,25 @@ class MoveGenerator:
     def captures(self, board: Board, own: list[int] | None = None, partial: bool = False,
                  deadline: float | None = None) -> list[RawMove]:
         """The captures from the ``own`` squares (all the side's pieces by default),
-        complete ones only unless ``partial``; one route for each distinct result.
+        complete ones only unless ``partial``; one route for each distinct end state,
+        whether the majority rule allows it or not.
 
-        The search runs over capture states (square, pieces taken so far, man or
-        king, and the last direction where a king may not turn back), each
-        visited once, so its work grows with the number of states, not of routes:
-        routes that reach the same state go on alike. A complete capture is
-        listed once per end state, by the first route that reached it; states
-        that differ only in the last direction can give the same move twice, so
-        :meth:`legal` still removes duplicates. The majority rule is not applied
-        here. With ``partial`` every state reached is listed too, by one route:
-        what a player might stop at by mistake.
+        With ``partial`` every state reached is listed too, by one route: what a
+        player might stop at by mistake.
         """
-        out: list[RawMove] = []
-        opponent, man, man_jumps = self.opponent, self.man, self.man_jumps
-        for s in self.own_squares(board) if own is None else own:
-            if board[s] == man:  # most men cannot capture: look before searching
-                for _, over, land in man_jumps[s]:
-                    if board[over] in opponent and not board[land]:
-                        break
-                else:
-                    continue
-            # Most captures have a few routes: walking them is quickest. Past
-            # WALK_BUDGET jumps the walk gives up, and the states are searched.
-            found: list = []
-            b = list(board)
-            v, b[s] = b[s], 0  # the capturing piece's start square counts as empty (DE-STRIKE)
-            try:
-                self._walk(b, s, v != man, [s], [], -1, found, partial, [WALK_BUDGET])
-            except _OverBudget:
-                b = list(board)
-                b[s] = 0
-                found = []
-                _States(self, b, partial, None, False, found, deadline).start(s, v != man)
-            if v == man:
-                last_rank = self.last_rank
-                out += [(path, captured, king or path[-1] in last_rank) for path, captured, king, _ in found]
-            else:
-                out += [(path, captured, False) for path, captured, _, _ in found]
-        return out
+        m, k, om, ok = self.split(board)
+        start = m | k if own is None else bits(own) & (m | k)
+        found = self._captures(start, m, k, om | ok, partial, deadline)
+        return found_raw(found)
 
     def routes(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
         """Every capture route from the ``own`` squares, like :meth:`captures` but
         route by route: there can be hundreds of thousands of them (a Turkish
-        king among many men), so only what shows routes (click-to-move) uses it.
+        king among many men), so use it only where routes must be shown.
         """
-        out: list[RawMove] = []
-        for s in self.own_squares(board) if own is None else own:
-            out += [raw for raw, _ in self._search(board, s, partial, every_route=True)]
-        return out
+        m, k, om, ok = self.split(board)
+        start = m | k if own is None else bits(own) & (m | k)
+        return found_raw(self._routes(start, m, k, om | ok, partial))
 
     def named(
         self, board: Board, squares: list[int] | tuple[int, ...], partial: bool = False
@@ -144,282 +206,241 @@ class MoveGenerator:
         with the named squares kept in the state; ``partial`` adds the captures
         that could still jump on (``complete`` false).
         """
-        return self._search(board, squares[0], partial, named=tuple(squares))
+        return self._search_named(board, tuple(squares), partial, exact=False)
 
     def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
         """The capture that jumps onto each of ``squares[1:]`` in turn, and whether
         it is complete (the piece cannot jump on), or ``None`` if it is no capture."""
         if len(squares) < 2 or board[squares[0]] not in (self.man, self.king):
             return None
-        found = self._search(board, squares[0], True, named=tuple(squares), exact=True)
+        found = self._search_named(board, tuple(squares), True, exact=True)
         return found[0] if found else None
 
-    def _search(self, board: Board, s: int, partial: bool, named: tuple[int, ...] | None = None,
-                exact: bool = False, every_route: bool = False,
-                deadline: float | None = None) -> list[tuple[RawMove, bool]]:
-        """The captures of the piece on ``s`` as ``(route, complete)`` pairs."""
-        v = board[s]
-        if v == self.man:
-            for _, over, land in self.man_jumps[s]:
-                if board[over] in self.opponent and not board[land]:
-                    break
-            else:
-                return []
-        elif v != self.king:
+    def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,
+                      exact: bool) -> list[tuple[RawMove, bool]]:
+        m, k, om, ok = self.split(board)
+        s = squares[0]
+        if not (m | k) >> s & 1:
             return []
-        b = list(board)
-        b[s] = 0  # the capturing piece's start square counts as empty (DE-STRIKE)
-        out: list[tuple[tuple[int, ...], tuple[int, ...], bool, bool]] = []
-        if every_route:
-            self._walk(b, s, v != self.man, [s], [], -1, out, partial, None)
-        else:
-            # Most captures have a few routes: walking them is quickest. Past
-            # WALK_BUDGET jumps the walk gives up, and the states are searched.
-            budget = [WALK_BUDGET] if named is None else None
+        out: list[Found] = []
+        occ = (m | k | om | ok) ^ 1 << s  # the capturing piece's start square counts as empty (DE-STRIKE)
+        CaptureStates(self, occ, om | ok, partial, squares, exact, out).start(s, bool(k >> s & 1))
+        return [((f[0], f[1], self._promotes(m, f)), f[3]) for f in out]
+
+    # -- the moves of bit boards ------------------------------------------------
+
+    def capture_moves(self, m: int, k: int, opp: int, deadline: float | None = None) -> list[Found]:
+        """The legal captures of own men ``m`` and kings ``k`` against the pieces
+        ``opp``: one route per distinct move, the majority rule applied; ``[]`` if
+        there is no capture. The third item of each is "promotes"."""
+        found = self._captures(self.jumpers(m, k, opp), m, k, opp, False, deadline)
+        if not found:
+            return found
+        if self.rules.majority:
+            most = max(len(f[1]) for f in found)
+            found = [f for f in found if len(f[1]) == most]
+        if len(found) == 1:
+            return found
+        seen: dict[tuple, Found] = {}
+        for f in found:
+            seen.setdefault((f[0][0], f[0][-1], f[4], f[2]), f)
+        return list(seen.values())
+
+    def after_steps(self, m: int, k: int, opp: int) -> list[tuple[int, int]]:
+        """The side's men and kings after each of its steps (the opponent's pieces stay)."""
+        out = []
+        empty = ~(m | k | opp) & FULL
+        last = self.last_rank_bits
+        for sh, men in self.men_steps:
+            to = ((m & men) << sh if sh > 0 else (m & men) >> -sh) & empty
+            while to:
+                low = to & -to
+                to ^= low
+                moved = m ^ (low >> sh if sh > 0 else low << -sh)
+                out.append((moved, k | low) if low & last else (moved | low, k))
+        kings = k
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            rest = k ^ low
+            for free in self._king_steps(low.bit_length() - 1, ~empty):
+                while free:
+                    to = free & -free
+                    free ^= to
+                    out.append((m, rest | to))
+        return out
+
+    def count_steps(self, m: int, k: int, opp: int) -> int:
+        """How many steps the side has: :meth:`after_steps` counted, not listed."""
+        empty = ~(m | k | opp) & FULL
+        n = 0
+        for sh, men in self.men_steps:
+            n += (((m & men) << sh if sh > 0 else (m & men) >> -sh) & empty).bit_count()
+        while k:
+            low = k & -k
+            k ^= low
+            for free in self._king_steps(low.bit_length() - 1, ~empty):
+                n += free.bit_count()
+        return n
+
+    def _king_steps(self, s: int, occupied: int) -> list[int]:
+        """The squares a king on ``s`` can step to, one bit board per line."""
+        out = []
+        for sh, line in self.king_step_lines[s]:
+            block = line & occupied
+            if not block:
+                out.append(line)
+            elif sh > 0:
+                out.append(line & ((block & -block) - 1))
+            else:
+                out.append(line & -(1 << block.bit_length()))
+        return out
+
+    @staticmethod
+    def after_captures(captures: list[Found], m: int, k: int) -> list[tuple[int, int, int]]:
+        """The side's men and kings after each capture, and the opponent's pieces left."""
+        out = []
+        for path, _, promotes, _, left in captures:
+            start, end = 1 << path[0], 1 << path[-1]
+            if k & start:
+                out.append((m, k ^ start | end, left))
+            elif promotes:
+                out.append((m ^ start, k | end, left))
+            else:
+                out.append((m ^ start | end, k, left))
+        return out
+
+    def jumpers(self, m: int, k: int, opp: int) -> int:
+        """The men of ``m`` that can jump now, with every king of ``k`` (looked at one by one)."""
+        empty = ~(m | k | opp) & FULL
+        out = k
+        for men, sh, sh2 in self.men_jump_up:
+            out |= m & men & (opp >> sh) & (empty >> sh2)
+        for men, sh, sh2 in self.men_jump_down:
+            out |= m & men & (opp << sh) & (empty << sh2)
+        return out
+
+    def _promotes(self, m: int, f: Found) -> bool:
+        """Whether the capture ``f`` crowns a man (``m``: the side's men before it)."""
+        if not m >> f[0][0] & 1:
+            return False
+        return f[2] or f[0][-1] in self.last_rank
+
+    def _captures(self, start: int, m: int, k: int, opp: int, partial: bool,
+                  deadline: float | None) -> list[Found]:
+        """The captures of the pieces on ``start``, one route per end state, with
+        "promotes" in the third place. Most captures have a few routes, and
+        walking them is quickest; past :data:`WALK_BUDGET` jumps the walk gives up
+        and the capture's states are searched (:class:`CaptureStates`)."""
+        out: list[Found] = []
+        occupied = m | k | opp
+        while start:
+            low = start & -start
+            start ^= low
+            s = low.bit_length() - 1
+            king = bool(k & low)
+            found: list[Found] = []
             try:
-                if budget is None:
-                    raise _OverBudget
-                self._walk(b, s, v != self.man, [s], [], -1, out, partial, budget)
+                self._walk(s, king, occupied ^ low, opp, [s], [], -1, found, partial, [WALK_BUDGET])
             except _OverBudget:
-                b = list(board)
-                b[s] = 0
-                out = []
-                _States(self, b, partial, named, exact, out, deadline).start(s, v != self.man)
-        if v == self.man:
-            last_rank = self.last_rank
-            return [((path, captured, king or path[-1] in last_rank), complete)
-                    for path, captured, king, complete in out]
-        return [((path, captured, False), complete) for path, captured, _, complete in out]
+                found = []
+                CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
+            if king:
+                out += [(f[0], f[1], False, f[3], f[4]) for f in found]
+            else:
+                last = self.last_rank
+                out += [(f[0], f[1], f[2] or f[0][-1] in last, f[3], f[4]) for f in found]
+        return out
 
-    def _walk(self, b, s, king, path, captured, last_dir, out, partial, budget) -> None:
-        """Extend a capture from square ``s`` by every route; record it where it must end.
+    def _routes(self, start: int, m: int, k: int, opp: int, partial: bool) -> list[Found]:
+        """Every capture route of the pieces on ``start``, with "promotes" third."""
+        out: list[Found] = []
+        occupied = m | k | opp
+        for s in squares_of(start):
+            found: list[Found] = []
+            self._walk(s, bool(k >> s & 1), occupied ^ 1 << s, opp, [s], [], -1, found, partial, None)
+            out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
+        return out
 
-        Records ``(path, captured, is_king_now, complete)``; :meth:`_search` turns
-        "is king now" into "promotes". ``budget``, if given, is a one-item list of
-        the jumps still allowed; past it :class:`_OverBudget` is raised.
+    def _walk(self, s, king, occ, opp, path, captured, last_dir, out, partial, budget) -> bool:
+        """Extend a capture from square ``s`` by every route; record it where it must
+        end (and everywhere with ``partial``). ``occ`` holds every piece still
+        standing, ``opp`` those that may still be jumped. Returns whether the piece
+        could jump on.
+
+        Records :data:`Found` items with "is king now" third. ``budget``, if given,
+        is a one-item list of the jumps still allowed; past it :class:`_OverBudget`
+        is raised.
         """
         if budget is not None:
             budget[0] -= 1
             if budget[0] < 0:
                 raise _OverBudget
         jumped = False
-        opponent, gone = self.opponent, self.gone
+        stays = self.stays
         if king:
             opposite = self.opposite
-            for d, ray in self.king_rays[s]:
-                if opposite is not None and last_dir >= 0 and d == opposite[last_dir]:
+            banned = opposite[last_dir] if opposite is not None and last_dir >= 0 else -1
+            for d, sh, line, ray in self.king_rays[s]:
+                if d == banned:
                     continue
-                n = len(ray)
-                i = 0
-                while i < n and not b[ray[i]]:
-                    i += 1
-                if i + 1 >= n or b[ray[i]] not in opponent or b[ray[i + 1]]:
+                block = line & occ
+                if not block:
                     continue
-                over = ray[i]
-                v = b[over]
-                b[over] = gone
-                captured.append(over)
-                i += 1
-                while i < n and not b[ray[i]]:
-                    path.append(ray[i])
-                    self._walk(b, ray[i], True, path, captured, d, out, partial, budget)
-                    path.pop()
-                    i += 1
-                captured.pop()
-                b[over] = v
+                first = block & -block if sh > 0 else 1 << (block.bit_length() - 1)
+                if not first & opp:
+                    continue
+                over = first.bit_length() - 1
+                i, n = (over - s) // sh, len(ray)
+                if i >= n or occ >> ray[i] & 1:
+                    continue
                 jumped = True
+                left = opp ^ first
+                standing = occ if stays else occ ^ first
+                captured.append(over)
+                if self.land_to_jump_on:
+                    self._land_to_jump_on(ray, i, d, standing, left, path, captured, out, partial, budget)
+                else:
+                    while i < n and not standing >> ray[i] & 1:
+                        path.append(ray[i])
+                        self._walk(ray[i], True, standing, left, path, captured, d, out, partial, budget)
+                        path.pop()
+                        i += 1
+                captured.pop()
         else:
-            crown_mid, last_rank = self.crown_mid, self.last_rank
-            for d, over, land in self.man_jumps[s]:
-                v = b[over]
-                if v in opponent and not b[land]:
-                    b[over] = gone
+            crown_mid, last_rank = self.crown_mid, self.last_rank_bits
+            for d, over, ob, land, lb in self.man_jumps[s]:
+                if opp & ob and not occ & lb:
+                    jumped = True
                     captured.append(over)
                     path.append(land)
                     # RU-PROMOTE / TR-PROMOTE crown at once; DE-PROMOTE-PASS goes on as a man.
-                    self._walk(b, land, crown_mid and land in last_rank, path, captured, d, out, partial, budget)
+                    self._walk(land, crown_mid and bool(lb & last_rank), occ if stays else occ ^ ob, opp ^ ob,
+                               path, captured, d, out, partial, budget)
                     path.pop()
                     captured.pop()
-                    b[over] = v
-                    jumped = True
         if captured and (partial or not jumped):
-            out.append((tuple(path), tuple(captured), king, not jumped))
+            out.append((tuple(path), tuple(captured), king, not jumped, opp))
+        return jumped
+
+    def _land_to_jump_on(self, ray, i, d, occ, opp, path, captured, out, partial, budget) -> None:
+        """A king's landings after a jump where it must land on a square from which
+        it can jump on, if there is one (the published Russian rules)."""
+        landings = []
+        while i < len(ray) and not occ >> ray[i] & 1:
+            found: list[Found] = []
+            path.append(ray[i])
+            landings.append((self._walk(ray[i], True, occ, opp, path, captured, d, found, partial, budget), found))
+            path.pop()
+            i += 1
+        go_on = any(jumped for jumped, _ in landings)
+        for jumped, found in landings:
+            if jumped or not go_on:
+                out += found
 
 
-#: How many jumps a capture's routes may take before the generator searches its
-#: states instead (see :meth:`MoveGenerator.captures`).
-WALK_BUDGET = 2000
-
-#: How many states a search visits between two looks at the clock.
-CLOCK_EVERY = 64
-
-
-class _OverBudget(Exception):
-    pass
-
-
-class OutOfTime(Exception):
-    """The generator passed the ``deadline`` it was given."""
-
-
-class _States:
-    """One search over the capture states of one piece (see :meth:`MoveGenerator.captures`).
-
-    A man's state is its square and the pieces jumped so far (a bitmask: in
-    German they still stand and block, DE-STRIKE; in Turkish they are gone,
-    TR-REMOVE; either way the board ahead is the same). A king's state is the
-    run of empty squares it may land on after its last jump, with the pieces
-    jumped so far (and the last direction where it may not turn back): from
-    every square of the run the jumps along the run's line are the same, so
-    they are searched once, and only the jumps across the line and the ends
-    are looked at square by square.
-
-    ``named`` keeps the search to the routes that move text naming those
-    squares stands for: the next named square to land on is part of the state.
-    With ``exact`` every landing must be the next named square.
-    """
-
-    __slots__ = ("b", "ban", "deadline", "end", "exact", "g", "named", "out", "partial", "seen")
-
-    def __init__(self, g: MoveGenerator, b: list[int], partial: bool, named, exact: bool, out: list,
-                 deadline: float | None = None) -> None:
-        self.g, self.b, self.partial, self.named, self.exact, self.out = g, b, partial, named, exact, out
-        self.end = len(named) - 1 if named else 0
-        self.ban = g.opposite is not None
-        self.seen: set = set()
-        self.deadline = deadline
-
-    def _visit(self, key) -> bool:
-        """Whether the state ``key`` is new (and mark it seen)."""
-        seen = self.seen
-        if key in seen:
-            return False
-        seen.add(key)
-        if self.deadline is not None and len(seen) % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise OutOfTime
-        return True
-
-    def start(self, s: int, king: bool) -> None:
-        if king:
-            self.king((s,), -1, -1, [s], [], 0, 1)
-        else:
-            self.man(s, -1, [s], [], 0, 1)
-
-    def _passed(self, t: int, k: int, landed: bool) -> int:
-        """``k`` after landing on ``t`` and jumping on from it."""
-        named = self.named
-        if named is not None and landed and k < self.end and t == named[k]:
-            return k + 1
-        return k
-
-    def _record(self, path, captured, king: bool, complete: bool, k: int) -> None:
-        named = self.named
-        if named is not None:
-            if self.exact:
-                if len(path) != len(named):
-                    return
-            elif path[-1] != named[-1] or k != self.end:
-                return
-        self.out.append((tuple(path), tuple(captured), king, complete))
-
-    def _next_landing(self, path) -> int | None:
-        """In ``exact`` mode the only square the next jump may land on (None: none)."""
-        return self.named[len(path)] if len(path) < len(self.named) else None
-
-    def man(self, s, last_dir, path, captured, mask, k) -> None:
-        """A man on ``s`` (``path`` ends there), after jumping the ``mask`` pieces."""
-        if not self._visit((s, mask, k)):
-            return
-        g, b = self.g, self.b
-        opponent, gone, crown_mid, last_rank = g.opponent, g.gone, g.crown_mid, g.last_rank
-        after = self._passed(s, k, bool(captured))
-        only = self._next_landing(path) if self.exact else -1
-        jumped = False
-        for d, over, land in g.man_jumps[s]:
-            v = b[over]
-            if v in opponent and not b[land]:
-                jumped = True
-                if only != -1 and land != only:
-                    continue
-                b[over] = gone
-                captured.append(over)
-                # RU-PROMOTE / TR-PROMOTE crown at once; DE-PROMOTE-PASS goes on as a man.
-                if crown_mid and land in last_rank:
-                    self.king((land,), d, d, path, captured, mask | 1 << over, after)
-                else:
-                    path.append(land)
-                    self.man(land, d, path, captured, mask | 1 << over, after)
-                    path.pop()
-                captured.pop()
-                b[over] = v
-        if captured and (self.partial or not jumped):
-            self._record(path, captured, False, not jumped, k)
-
-    def _king_jumps(self, t: int, dirs, last_dir: int, skip) -> list:
-        """The king's jumps from ``t``: ``(direction, jumped square, landing run)``."""
-        g, b = self.g, self.b
-        opponent = g.opponent
-        banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
-        out = []
-        for d, ray in g.king_rays[t]:
-            if d == banned or (d in skip) != dirs:
-                continue
-            n = len(ray)
-            i = 0
-            while i < n and not b[ray[i]]:
-                i += 1
-            if i + 1 >= n or b[ray[i]] not in opponent or b[ray[i + 1]]:
-                continue
-            j = i + 1
-            while j < n and not b[ray[j]]:
-                j += 1
-            out.append((d, ray[i], ray[i + 1:j]))
-        return out
-
-    def king(self, run, line, last_dir, path, captured, mask, k) -> None:
-        """A king that may land on any square of ``run`` (reached along direction
-        ``line``), after jumping the ``mask`` pieces; ``path`` ends before the
-        landing. At the start ``run`` is the start square and ``path`` is it."""
-        landed = bool(captured)
-        if self.exact and landed:
-            only = self._next_landing(path)
-            if only not in run:
-                return
-            run = (only,)
-        if not self._visit((run[0], run[-1], mask, last_dir if self.ban else -1, k)):
-            return
-        g = self.g
-        along = (line, g.reverse[line]) if len(run) > 1 else ()
-        named = self.named
-        if named is not None and not self.exact and k < self.end and named[k] in run:
-            rep = named[k]
-        else:
-            rep = run[0]
-        # jumps along the run's line are the same from every square of it
-        line_jumps = self._king_jumps(rep, True, last_dir, along) if along else []
-        partial = self.partial
-        for t in run:
-            if landed:
-                path.append(t)
-            across = self._king_jumps(t, False, last_dir, along)
-            complete = not across and not line_jumps
-            if landed and (partial or complete):
-                self._record(path, captured, True, complete, k)
-            jumps = across + line_jumps if t == rep else across
-            if jumps:
-                self._king_on(jumps, path, captured, mask, self._passed(t, k, landed))
-            if landed:
-                path.pop()
-
-    def _king_on(self, jumps, path, captured, mask, k) -> None:
-        b, gone = self.b, self.g.gone
-        for d, over, lands in jumps:
-            v = b[over]
-            b[over] = gone
-            captured.append(over)
-            self.king(lands, d, d, path, captured, mask | 1 << over, k)
-            captured.pop()
-            b[over] = v
+def found_raw(found: list[Found]) -> list[RawMove]:
+    return [(f[0], f[1], f[2]) for f in found]
 
 
 def longest(captures: list[RawMove]) -> list[RawMove]:
@@ -432,15 +453,6 @@ def move_key(move: RawMove) -> tuple:
     """What makes two routes the same move: start, end, captured set, promotion."""
     path, captured, promotes = move
     return (path[0], path[-1], frozenset(captured), promotes)
-
-
-def _one_route_each(captures: list[RawMove]) -> list[RawMove]:
-    if len(captures) == 1:
-        return captures
-    seen: dict[tuple, RawMove] = {}
-    for c in captures:
-        seen.setdefault(move_key(c), c)
-    return list(seen.values())
 
 
 @cache
@@ -462,15 +474,27 @@ def apply(board: Board, move: RawMove) -> Board:
 
 
 def perft(board: Board, white: bool, rules: Rules, depth: int) -> int:
-    """Leaf count of the legal-move tree of ``depth`` plies."""
+    """Leaf count of the legal-move tree of ``depth`` plies.
+
+    It plays on bit boards throughout, and at the last ply counts steps without
+    listing them.
+    """
     if depth <= 0:
         return 1
     gens = (generator(rules, False), generator(rules, True))
 
-    def count(board: Board, white: bool, depth: int) -> int:
-        moves = gens[white].legal(board)
+    def count(white: bool, m: int, k: int, om: int, ok: int, depth: int) -> int:
+        g = gens[white]
+        captures = g.capture_moves(m, k, om | ok)
         if depth == 1:
-            return len(moves)
-        return sum(count(apply(board, m), not white, depth - 1) for m in moves)
+            return len(captures) if captures else g.count_steps(m, k, om | ok)
+        total = 0
+        if captures:
+            for m2, k2, left in g.after_captures(captures, m, k):
+                total += count(not white, om & left, ok & left, m2, k2, depth - 1)
+        else:
+            for m2, k2 in g.after_steps(m, k, om | ok):
+                total += count(not white, om, ok, m2, k2, depth - 1)
+        return total
 
-    return count(board, white, depth)
+    return count(white, *gens[white].split(board), depth)

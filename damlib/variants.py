@@ -80,7 +80,7 @@ TOPIC_FIELDS: dict[str, tuple[str, ...]] = {
     "man-move": ("man_steps",),
     "man-capture": ("man_captures",),
     "king": ("king_directions", "long_kings"),
-    "mandatory": (),
+    "mandatory": ("land_to_jump_on",),
     "majority": ("majority",),
     "removal": ("remove_at_once",),
     "reversal": ("remove_at_once", "no_king_reversal"),
@@ -120,6 +120,10 @@ class Rules:
     - ``penalty``: what a capture mistake costs in referee mode: ``"choice"``
       (the opponent chooses) or ``"loss"`` (the game is lost).
     - ``white_start`` / ``black_start``: the starting men.
+    - ``land_to_jump_on``: after a jump, a long king that can jump on from some
+      of its landing squares must land on one of those. Under the majority rule
+      this follows anyway; without it (the published Russian rules) it is what
+      makes a capture, once begun, go on to the end.
 
     Directions are any of the eight ``(file step, rank step)`` pairs with steps
     −1, 0 or 1; a value that breaks this, or names squares off the board, is refused:
@@ -144,12 +148,14 @@ class Rules:
     penalty: PenaltyKind
     white_start: tuple[str, ...]
     black_start: tuple[str, ...]
+    land_to_jump_on: bool = False
 
     def __post_init__(self) -> None:
         for f in ("name", "family"):
             if not isinstance(getattr(self, f), str) or not getattr(self, f).strip():
                 raise VariantError(f"{f} must be a non-empty text, not {shown(getattr(self, f))}")
-        for f in ("all_squares", "long_kings", "remove_at_once", "crown_mid_capture", "majority", "no_king_reversal"):
+        for f in ("all_squares", "long_kings", "remove_at_once", "crown_mid_capture", "majority", "no_king_reversal",
+                  "land_to_jump_on"):
             if not isinstance(getattr(self, f), bool):
                 raise VariantError(f"{f} must be True or False, not {shown(getattr(self, f))}")
         for f in ("man_steps", "man_captures", "king_directions"):
@@ -328,6 +334,11 @@ TURKISH_PUBLISHED = dataclasses.replace(
     crown_mid_capture=False,
 )
 
+#: Russian draughts as published: free choice among captures (no majority rule), but a
+#: capture once begun goes on while it can, a king landing where it can jump on.
+RUSSIAN_PUBLISHED = dataclasses.replace(RUSSIAN, name="Russian (as published)", majority=False,
+                                        land_to_jump_on=True)
+
 #: The games of the rule text, per family: the seed games whose rules the family's IDs state.
 SEED_GAMES: dict[str, tuple[Rules, ...]] = {"DE": (GERMAN, RUSSIAN), "TR": (TURKISH,)}
 
@@ -346,7 +357,7 @@ SEED_RULES: dict[str, dict[str, str]] = {
 }
 
 VARIANTS: dict[str, Rules] = {
-    r.name.lower(): r for r in (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, TURKISH_PUBLISHED)
+    r.name.lower(): r for r in (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, TURKISH_PUBLISHED, RUSSIAN_PUBLISHED)
 }
 
 

@@ -12,13 +12,12 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import FILES, move_key, playable_squares
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Game, Position, perft
+from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, movegen, perft
 from damlib.errors import AmbiguousMoveError
-
-from conftest import FILES, move_key, playable_squares
 
 VARIANTS = (GERMAN, RUSSIAN, TURKISH)
 variants = st.sampled_from(VARIANTS)
@@ -286,6 +285,25 @@ def check_capture_rules(pos: Position) -> None:
                 assert piece is not None and piece.color != pos.turn, f"{pos.fen}: {m} captures {sq}"
         else:
             assert len(m.path) == 2, m
+
+
+@MANY
+@given(random_positions(), st.booleans())
+def test_the_state_search_finds_what_the_route_walk_finds(pos, published):
+    """Captures with too many routes are searched by states (damlib.capturestates);
+    with no walking allowed at all, every capture must come out the same, partial
+    ones too, in the seed games and in those published elsewhere."""
+    if published:
+        pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED if pos.rules is TURKISH else RUSSIAN_PUBLISHED)
+    gen, board = pos._generator, pos._board
+
+    def found() -> list[set]:
+        return [{movegen.move_key(raw) for raw in gen.captures(board, partial=partial)} for partial in (False, True)]
+
+    walked = found()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(movegen, "WALK_BUDGET", 0)
+        assert found() == walked, f"{pos.fen} ({pos.rules.name})"
 
 
 def check_routes(pos: Position) -> None:

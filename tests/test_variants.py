@@ -8,6 +8,7 @@ from damlib import (
     BRAZILIAN,
     GERMAN,
     RUSSIAN,
+    RUSSIAN_PUBLISHED,
     TURKISH,
     TURKISH_PUBLISHED,
     Game,
@@ -123,6 +124,22 @@ def test_free_choice_lets_the_player_take_fewer():
     game = Game(pos, referee=True)
     game.play("e3:g5")
     assert game.pending is None and game.position.turn == "black"
+
+
+def test_published_russian_chooses_freely_but_a_king_lands_where_it_can_jump_on():
+    # Ka1 jumps c3 and may land on d4, e5, f6, g7 or h8; only from e5 can it jump on (f4,
+    # landing g3 or h2). a3 jumps b4 to c5 and stops. Published rules: any capture, but a
+    # king lands where it can go on. Free choice alone lets it stop on d4, f6, g7 or h8.
+    # The seed's Russian: the most pieces, so only the king's two.
+    fen = "W:WKa1,a3:Bc3,f4,b4"
+    king_on = {"a1:e5:g3", "a1:e5:h2"}
+    stop = {"a1:d4", "a1:f6", "a1:g7", "a1:h8"}
+    assert {str(m) for m in Position.from_fen(fen, RUSSIAN_PUBLISHED).legal_moves} == king_on | {"a3:c5"}
+    assert {str(m) for m in Position.from_fen(fen, FREE_CHOICE).legal_moves} == king_on | stop | {"a3:c5"}
+    assert {str(m) for m in Position.from_fen(fen, RUSSIAN).legal_moves} == king_on
+    assert RUSSIAN.differences(RUSSIAN_PUBLISHED) == ("majority", "land_to_jump_on")
+    assert rules("russian (as published)") is RUSSIAN_PUBLISHED
+    assert RUSSIAN_PUBLISHED.cite("majority") == RUSSIAN_PUBLISHED.cite("mandatory") == "published rules"
 
 
 def test_kings_on_all_eight_lines_capture_along_files_and_diagonals():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from damlib import Position, explain, movegen
+from damlib import Position, capturestates, explain, movegen
 from damlib.search import best_move
 
 WORST = {
@@ -36,7 +36,7 @@ class _Distinct:
         self.keys: set = set()
 
     def append(self, item) -> None:
-        path, captured, king, _complete = item
+        path, captured, king, _complete, _left = item
         self.routes += 1
         if len(captured) > self.most:
             self.most, self.keys, self.longest = len(captured), set(), 0
@@ -48,11 +48,10 @@ class _Distinct:
 def walked(pos: Position) -> _Distinct:
     """The old generator's answer: every route walked, duplicates dropped."""
     gen = pos._generator
+    m, k, om, ok = gen.split(pos._board)
     out = _Distinct()
     for s in gen.own_squares(pos._board):
-        b = list(pos._board)
-        v, b[s] = b[s], 0
-        gen._walk(b, s, v == gen.king, [s], [], -1, out, False, None)
+        gen._walk(s, bool(k >> s & 1), (m | k | om | ok) ^ 1 << s, om | ok, [s], [], -1, out, False, None)
     return out
 
 
@@ -60,13 +59,13 @@ def walked(pos: Position) -> _Distinct:
 def states(monkeypatch):
     """The state searches run while the test runs, to count their states."""
     runs: list = []
-    init = movegen._States.__init__
+    init = capturestates.CaptureStates.__init__
 
     def record(self, *args, **kwargs):
         init(self, *args, **kwargs)
         runs.append(self)
 
-    monkeypatch.setattr(movegen._States, "__init__", record)
+    monkeypatch.setattr(capturestates.CaptureStates, "__init__", record)
     return runs
 
 
