@@ -32,8 +32,9 @@ rule ID that forbids it); the other games of the text are still read.
 
 **Which rules.** The ``GameType`` tag picks the rules, short or long form (``25``,
 ``25,W,8,8,A0,0``): 26 is Brazilian draughts (:data:`~damlib.BRAZILIAN`, the rules of
-German draughts here), 25 Russian, 30 Turkish draughts as published
-(:data:`~damlib.TURKISH_PUBLISHED`), the rules real players follow. ``variant=`` (a
+German draughts here), 25 Russian and 30 Turkish draughts as published
+(:data:`~damlib.RUSSIAN_PUBLISHED`, :data:`~damlib.TURKISH_PUBLISHED`): the rules real
+players follow. ``variant=`` (a
 :class:`~damlib.Rules` or a name) overrides the tag, for instance to read a real game
 under the seed text's rules; ``default=`` names the rules of games with no GameType.
 
@@ -74,11 +75,11 @@ from .game import Game
 from .notation import move_number
 from .position import Move, Position
 from .squares import SQUARE_NAMES, dark
-from .variants import BRAZILIAN, RUSSIAN, TURKISH_PUBLISHED, VARIANTS, Rules
+from .variants import BRAZILIAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH_PUBLISHED, VARIANTS, Rules
 from .variants import rules as _rules
 
 #: The GameType numbers of the games damlib plays, and the rules real games of them follow.
-GAME_TYPES: dict[int, Rules] = {25: RUSSIAN, 26: BRAZILIAN, 30: TURKISH_PUBLISHED}
+GAME_TYPES: dict[int, Rules] = {25: RUSSIAN_PUBLISHED, 26: BRAZILIAN, 30: TURKISH_PUBLISHED}
 
 #: The other GameType numbers of PDN 3.0, to say what a file holds when damlib cannot play it.
 OTHER_GAME_TYPES = {

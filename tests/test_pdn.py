@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from damlib import BRAZILIAN, GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Position, pdn
+from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, pdn
 from damlib.errors import DamlibError
 
 from conftest import DATA
@@ -159,7 +159,7 @@ def test_a_square_number_off_the_board_is_named():
 # -- which rules -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value, rules", [("26", BRAZILIAN), ("25", RUSSIAN), ("25,W,8,8,A0,0", RUSSIAN),
+@pytest.mark.parametrize("value, rules", [("26", BRAZILIAN), ("25", RUSSIAN_PUBLISHED), ("25,W,8,8,A0,0", RUSSIAN_PUBLISHED),
                                           ("30", TURKISH_PUBLISHED)])
 def test_the_game_type_picks_the_rules(value, rules):
     assert one(f'[GameType "{value}"] 1. c3-d4 *' if "30" not in value
@@ -176,7 +176,7 @@ def test_a_game_without_game_type_needs_the_callers_rules():
     assert entry.game is None and "variant=" in str(entry.error)
     assert one("1. c3-d4 *", variant="russian").game.rules is RUSSIAN
     assert one("1. c3-d4 *", default="german").game.rules is GERMAN
-    assert one('[GameType "25"] 1. c3-d4 *', default="german").game.rules is RUSSIAN  # a default is no override
+    assert one('[GameType "25"] 1. c3-d4 *', default="german").game.rules is RUSSIAN_PUBLISHED  # no override
 
 
 @pytest.mark.parametrize("value, words", [("20", "international draughts"), ("21", "English draughts"),
@@ -277,8 +277,11 @@ def test_seed_rules_with_no_exact_game_type_carry_a_rules_tag_and_read_back_unde
     assert "[Rules" not in german and "damlib's" not in german
 
 
-def test_russian_games_use_the_colon():
-    assert "2. d4:f6 g7:e5" in played("russian", OPENING).pdn()
+def test_russian_games_use_the_colon_and_the_seed_rules_say_so():
+    published, seed = played(RUSSIAN_PUBLISHED, OPENING).pdn(), played(RUSSIAN, OPENING).pdn()
+    assert "2. d4:f6 g7:e5" in published and '[GameType "25"]' in published and "[Rules" not in published
+    assert '[GameType "25"]' in seed and '[Rules "damlib Russian"]' in seed and "damlib's Russian rules" in seed
+    assert one(published).game.rules is RUSSIAN_PUBLISHED and one(seed).game.rules is RUSSIAN
 
 
 def test_tag_values_are_escaped_and_bad_tags_refused():
@@ -324,7 +327,8 @@ def test_save_writes_a_file_and_never_overwrites(tmp_path):
 
 
 SHIPPED = {"brazilian": pdn.read(DATA / "lidraughts-brazilian-games.pdn"),
-           "ussr-1950": pdn.read(DATA / "ussr-1950-russian.pdn", variant=RUSSIAN)}
+           "ussr-1950": pdn.read(DATA / "ussr-1950-russian.pdn", variant=RUSSIAN_PUBLISHED),
+           "ussr-1950 under the seed's rules": pdn.read(DATA / "ussr-1950-russian.pdn", variant=RUSSIAN)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -338,7 +342,7 @@ def test_every_shipped_game_reads_back_the_same_after_writing(name):
         assert back.result == entry.result and back.tags["White"] == entry.tags["White"]
 
 
-@pytest.mark.parametrize("rules", [GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, BRAZILIAN])
+@pytest.mark.parametrize("rules", [GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, BRAZILIAN])
 def test_games_played_to_the_end_read_back(rules):
     """A game of each kind, the first legal move at each turn, with every capture in it."""
     game = Game(rules)

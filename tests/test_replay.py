@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from damlib import GERMAN, RUSSIAN, Game, Position, pdn
+from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, Game, Position, pdn
 
 from conftest import DATA
 
@@ -98,6 +98,19 @@ def test_the_ussr_championship_reads_under_seed_russian_rules_up_to_each_shorter
     assert first.number == 3 and first.error.move == "d2:f4"
     assert str(first.error).startswith("game 3, line 42: move 5. d2:f4: d2:f4 is not allowed (DE-MAJORITY)")
     assert [str(m) for m in first.played.moves[-2:]] == ["b2-c3", "g5:e3"]
+
+
+def test_the_ussr_championship_reads_to_the_end_under_the_published_rules():
+    games = pdn.read(USSR, variant=RUSSIAN_PUBLISHED)
+    assert [e.error for e in games] == [None] * 54
+    written = re.findall(r"\b[a-h][1-8][-:][a-h][1-8]\b", USSR.read_text(encoding="utf-8"))
+    assert sum(len(e.game.moves) for e in games) == len(written) == 3009
+    # where the seed's rules stop a game, the published rules play the shorter capture written
+    for seed, published in zip(pdn.read(USSR, variant=RUSSIAN), games, strict=True):
+        if seed.error:
+            refused = published.game.moves[len(seed.played.moves)]
+            assert refused.start + ":" + refused.end == seed.error.move
+            assert len(refused.captured) < len(seed.played.position.legal_moves[0].captured)
 
 
 def test_the_ussr_games_that_take_the_most_every_time_read_to_the_end():
