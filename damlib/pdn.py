@@ -75,7 +75,7 @@ from .game import Game
 from .notation import move_number
 from .position import Move, Position
 from .squares import SQUARE_NAMES, dark
-from .variants import BRAZILIAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH_PUBLISHED, VARIANTS, Rules
+from .variants import BRAZILIAN, RUSSIAN_PUBLISHED, TURKISH_PUBLISHED, VARIANTS, Rules
 from .variants import rules as _rules
 
 #: The GameType numbers of the games damlib plays, and the rules real games of them follow.
@@ -179,10 +179,10 @@ def numbering(rules: Rules, corner: int = 2) -> dict[int, str]:
     """Square number → square name for ``rules``' board, numbered along the rows from
     ``corner`` as White sees the board (0 bottom left, 1 bottom right, 2 top left, 3 top right).
 
-    >>> squares = numbering(RUSSIAN)
+    >>> squares = numbering(RUSSIAN_PUBLISHED)
     >>> squares[1], squares[4], squares[5], squares[29], squares[32]
     ('b8', 'h8', 'a7', 'a1', 'g1')
-    >>> numbering(RUSSIAN, corner=0)[1]
+    >>> numbering(RUSSIAN_PUBLISHED, corner=0)[1]
     'a1'
     """
     ranks = range(8) if corner in (0, 1) else range(7, -1, -1)
