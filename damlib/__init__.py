@@ -10,6 +10,7 @@
 
 import importlib
 
+from . import pdn
 from .errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -38,7 +39,7 @@ from .variants import (
 )
 
 __all__ = [
-    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game",
+    "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game", "pdn",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "RUSSIAN_PUBLISHED", "Result", "Rules", "SquareError", "TURKISH",
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",

@@ -231,5 +231,17 @@ class Game:
             raise DamlibError("there is no capture mistake to rule on")
         return pending
 
+    def pdn(self, **tags: str) -> str:
+        """This game as PDN 3.0 text, with ``tags`` such as ``White="Ana"`` (see :func:`damlib.pdn.write`).
+
+        >>> game = Game("german")
+        >>> _ = game.play("c3-d4")
+        >>> game.pdn(Date="2026.05.01").splitlines()[-1]
+        '1. c3-d4 *'
+        """
+        from . import pdn  # the format sits a layer above games
+
+        return pdn.write(self, None, **tags)
+
     def __repr__(self) -> str:
         return f"<Game {self.rules.name}, {len(self._moves)} moves, {self.position.fen}>"

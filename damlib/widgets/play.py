@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram
+from .. import diagram, pdn
 from ..clicks import ClickToMove
 from ..errors import DamlibError
 from ..notation import numbered_moves, parse_color
@@ -78,7 +79,12 @@ class PlayBoard(Pictured, w.VBox):
             button("New game", "the standard start of this game", "new", lambda: self.new_game()),
             button("Undo", "take back the last move", "undo", self._forward(self.table.undo)),
             button("Flip", "turn the board around", "flip", self.flip),
+            button("Save game", "save the game as a PDN file beside the notebook", "save", self.save),
         ], layout=w.Layout(flex_flow="row wrap"))
+        #: where Save puts the game's PDN file: the notebook's folder (the kernel's working folder)
+        self.save_folder = Path(".")
+        self.saved = w.HTML()
+        self.saved_text = w.Textarea(layout=w.Layout(width="100%", height="8em", display="none"))
         self.variant.observe(lambda change: self.new_game(change["new"]), "value")
         self.referee.observe(lambda change: self._forward(lambda: self.table.set_referee(change["new"]))(), "value")
         self.computer.observe(lambda change: self._forward(lambda: self.table.set_computer(change["new"]))(), "value")
@@ -91,6 +97,7 @@ class PlayBoard(Pictured, w.VBox):
                 w.VBox([self.status, self.move_list], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px")),
             ], layout=w.Layout(flex_flow="row wrap")),
             controls, w.HBox([self.end_button, self.take_back_button, self.let_stand_button]),
+            self.saved, self.saved_text,
         ])
         self.add_class("damlib-playboard")
 
@@ -151,6 +158,18 @@ class PlayBoard(Pictured, w.VBox):
 
     def flip(self) -> None:
         self.board.flip()
+
+    def save(self) -> None:
+        """Save the game as a PDN file in :attr:`save_folder` and show its text, to copy."""
+        try:
+            path = pdn.save(self.game, self.save_folder, Event=f"damlib {self.game.rules.name} game")
+        except DamlibError as e:
+            self.saved.value = prose(f"<b>Not saved.</b> {html.escape(str(e))}")
+            return
+        self.saved_text.value = path.read_text(encoding="utf-8")
+        self.saved_text.layout.display = None
+        self.saved.value = prose(f"Saved as <b>{html.escape(path.name)}</b> beside the notebook. "
+                                 "The PDN text below can be copied into any draughts program.")
 
     # -- showing ----------------------------------------------------------------------
 

@@ -1,27 +1,36 @@
-"""Game replay: step through the moves of a game."""
+"""Game replay: open a PDN file or text, choose a game of it, and step through its moves."""
 
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Iterable
 
 import ipywidgets as w
 
-from .. import diagram
-from ..errors import DamlibError
+from .. import diagram, pdn
+from ..errors import DamlibError, shown
 from ..game import Game
 from ..notation import move_number, move_texts
 from ..position import Position, Variant
 from ..referee import describe
-from ..variants import GERMAN
-from .common import Pictured, Steps, check_size, image, position_of, prose
+from ..variants import GERMAN, VARIANTS, Rules
+from ..variants import rules as _rules
+from .common import Pictured, Steps, button, check_size, image, position_of, prose
+
+_AS_WRITTEN = "as the file says (GameType)"
 
 
 class GameReplay(Pictured, w.VBox):
     """Steps through a game's moves with a slider, showing each move's route and captures.
 
-    ``moves`` is a list of move texts or game text such as ``"1. c3-d4 f6-e5"``.
-    A move that cannot be played ends the replay there, with the reason shown.
+    ``source`` is PDN text (tag pairs are optional, so ``"1. c3-d4 f6-e5"`` is a game too),
+    the path of a PDN file, or a list of move texts. A text of several games gets a menu
+    to choose one. ``variant`` reads every game under those rules; by default each game
+    is read under the rules its GameType names, and German where it names none. ``start``
+    is the position (or FEN) that moves without a FEN tag begin from. A move that cannot
+    be played ends the replay there, with the reason shown. Below the board a learner can
+    open another PDN file or paste PDN text.
 
     >>> replay = GameReplay("1. c3-d4 f6-e5 2. d4:f6 g7:e5", "german")
     >>> replay.steps.slider.value = 3
@@ -31,33 +40,113 @@ class GameReplay(Pictured, w.VBox):
 
     def __init__(
         self,
-        moves: str | Iterable[str],
-        variant: Variant = GERMAN,
+        source: str | os.PathLike | Iterable[str],
+        variant: Variant | None = None,
         start: Position | str | None = None,
         size: int | None = None,
     ) -> None:
         self.size = check_size(size)
-        texts = move_texts(moves)
-        self.game = Game(position_of(start, variant) if start is not None else Position.start(variant))
-        self.error = ""
-        for text in texts:
-            try:
-                self.game.play(text)
-            except DamlibError as error:
-                self.error = f"{self._number(len(self.game.moves))} {text}: {error}"
-                break
+        forced = _rules(variant) if variant is not None else start.rules if isinstance(start, Position) else None
+        self._text = _pdn_text(source, position_of(start, forced) if start is not None else None)
+        self.entries: list[pdn.PdnGame] = []
+        self._quiet = False  # while the menus are being filled in, their changes show nothing
+        self.games = w.Dropdown(description="Game", layout=w.Layout(width="100%"))
+        choices = [(r.name, r.name) for r in VARIANTS.values()]
+        if forced is not None and forced.name.lower() not in VARIANTS:
+            choices.append((forced.name, forced.name))
+        self._choices = {r.name: r for r in VARIANTS.values()} | ({forced.name: forced} if forced else {})
+        self.rules = w.Dropdown(options=[(_AS_WRITTEN, "")] + choices, value=forced.name if forced else "",
+                                description="Rules", layout=w.Layout(width="24em"))
         self.steps = Steps("Move")
         self.image = image(b"", self.size)
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
-        self.steps.reset(len(self.game.moves))
+        self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description="Open a PDN file",
+                                   layout=w.Layout(width="auto"))
+        self.paste = w.Textarea(placeholder="…or paste PDN text here", layout=w.Layout(width="100%", height="6em"))
+        self.status = w.HTML()
+        opener = w.VBox([self.upload, self.paste, w.HBox([button("Read the text", "read the PDN text pasted above",
+                                                                 "read-pdn", self._read_pasted), self.status])])
+        self.opener = w.Accordion(children=[opener], titles=("Open another game (PDN)",), selected_index=None)
+        self._read()
+        self.games.observe(lambda _: self._show_game(), "value")
+        self.rules.observe(lambda _: self._read(), "value")
         self.steps.slider.observe(lambda _: self._show(), "value")
-        self._show()
-        super().__init__([self.steps, self.image, self.caption])
+        self.upload.observe(lambda _: self._read_upload(), "value")
+        super().__init__([self.games, self.rules, self.steps, self.image, self.caption, self.opener])
 
     def __repr__(self) -> str:
         n = len(self.game.moves)
         return f"<GameReplay {self.game.rules.name}: {n} move{'' if n == 1 else 's'}>"
+
+    # -- the games -------------------------------------------------------------------
+
+    @property
+    def entry(self) -> pdn.PdnGame:
+        """The game chosen, as :func:`damlib.pdn.read` read it."""
+        return self.entries[self.games.value]
+
+    @property
+    def game(self) -> Game:
+        """The game shown: every move read, up to the one that failed if one did."""
+        entry = self.entry
+        return entry.game or entry.played or Game(GERMAN)
+
+    @property
+    def error(self) -> str:
+        """Why the game shown could not be read to its end, or ``""``."""
+        return str(self.entry.error or "")
+
+    @property
+    def variant(self) -> Rules | None:
+        """The rules chosen to read every game under, or ``None`` for each game's GameType."""
+        return self._choices.get(self.rules.value)
+
+    def load(self, source: str | bytes | os.PathLike) -> None:
+        """Show the games of another PDN text, file or file content; the first one first."""
+        try:
+            entries = pdn.read(source, self.variant, default=GERMAN)
+        except DamlibError as e:
+            self.status.value = prose(html.escape(str(e)))
+            return
+        if not entries:
+            self.status.value = prose("No game found in that text: a PDN game has moves like <code>1. c3-d4</code>.")
+            return
+        self._text = pdn.source_text(source)
+        self._set(entries, 0)
+        self.status.value = prose(f"Read {_count(len(entries), 'game')}.")
+
+    def _read(self) -> None:
+        if self._quiet:
+            return
+        index = self.games.value or 0
+        self._set(pdn.read(self._text, self.variant, default=GERMAN), index)
+
+    def _set(self, entries: list[pdn.PdnGame], index: int) -> None:
+        if not entries:  # an empty text: an empty game, so that the board still shows
+            entries = pdn.read("*", GERMAN)
+        self.entries = entries
+        self._quiet = True
+        self.games.options = [(e.title, i) for i, e in enumerate(entries)]
+        self.games.value = index if index < len(entries) else 0
+        self._quiet = False
+        self.games.layout.display = "none" if len(entries) == 1 else None
+        self._show_game()
+
+    def _read_pasted(self) -> None:
+        self.load(self.paste.value)
+
+    def _read_upload(self) -> None:
+        if self.upload.value:
+            self.load(bytes(self.upload.value[0]["content"]))
+
+    def _show_game(self) -> None:
+        if self._quiet:
+            return
+        self.steps.reset(len(self.game.moves))
+        self._show()
+
+    # -- showing ---------------------------------------------------------------------
 
     def _number(self, ply: int) -> str:
         return move_number(ply, white_first=self.game.positions[0].turn == "white")
@@ -74,17 +163,43 @@ class GameReplay(Pictured, w.VBox):
 
     def _show(self) -> None:
         k = self.steps.slider.value
-        game = self.game
+        game, entry = self.game, self.entry
         self.image.value = self.picture()
         if k == 0:
             position = game.positions[0]
-            text = f"The start: {position.turn.capitalize()} to move; {len(game.moves)} moves follow."
+            text = (f"The start: {position.turn.capitalize()} to move; {_count(len(game.moves), 'move')} follow, "
+                    f"read under {html.escape(game.rules.name)} rules.")
         else:
             move, before = game.moves[k - 1], game.positions[k - 1]
             label = f"{self._number(k - 1)} {move}"
             text = f"<b>{html.escape(label)}</b> ({before.turn.capitalize()}): {html.escape(describe(move, before))}"
-        if k == len(game.moves) and game.result:
-            text += f"<br><b>{html.escape(str(game.result))}</b>"
-        if self.error and k == len(game.moves):
-            text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
+        for comment in entry.comments.get(k, ()):
+            text += f"<br><i>{html.escape(comment)}</i>"
+        if k == len(game.moves):
+            if game.result:
+                text += f"<br><b>{html.escape(str(game.result))}</b>"
+            if entry.result and entry.result != "*":
+                text += f"<br>The result written in the file: {html.escape(entry.result)}."
+            if self.error:
+                text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
         self.caption.value = prose(text)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _pdn_text(source: object, start: Position | None) -> str:
+    """PDN text for ``source`` (text, a path, or a list of move texts), beginning at ``start``."""
+    if isinstance(source, os.PathLike):
+        return pdn.source_text(source)
+    if isinstance(source, str):
+        text = source
+    elif isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        text = " ".join(move_texts(source))
+    else:
+        raise DamlibError(f"a replay shows PDN text, a PDN file or a list of move texts, not {shown(source)}")
+    if start is not None and not text.lstrip().startswith("["):
+        text = f'[FEN "{start.fen}"]\n{text}'
+    return text
+
