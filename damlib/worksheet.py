@@ -122,7 +122,7 @@ def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: b
         top = y + line + _PAD / 2
         pages.board(page, card.position, x + (width - size) / 2, top, size, **card.annotations())
         below = top + size + _PAD
-        used = 0
+        used = 0.0
         for part in card.text:
             most = KEY_LINES - round(used / line)
             if most < 1:
