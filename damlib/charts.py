@@ -5,13 +5,18 @@
 >>> figure = mistakes_chart(class_report(tempfile.mkdtemp()))
 >>> figure.axes[0].get_title()
 'No mistakes recorded yet'
+>>> Chart(figure).png[:4]
+b'\x89PNG'
 """
 
 from __future__ import annotations
 
+import io
+
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from .diagram import compress
 from .learn.report import ClassReport
 
 #: Bars and their labels: dark on white, so the chart prints in greyscale.
@@ -43,3 +48,18 @@ def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
     ax.set_xlim(0, max(n for _, n in counts) * 1.45)
     figure.tight_layout()
     return figure
+
+
+class Chart:
+    """A chart as an ordinary PNG output, so a saved notebook shows it before it runs."""
+
+    def __init__(self, figure: Figure) -> None:
+        out = io.BytesIO()
+        figure.savefig(out, format="png", dpi=figure.dpi, facecolor="white")
+        self.png = compress(out.getvalue())
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+    def __repr__(self) -> str:
+        return "<Chart>"
