@@ -27,14 +27,17 @@ from . import pages
 from .errors import DamlibError
 from .exercises import Exercise
 from .position import Move, Position
+from .referee import describe
 from .variants import RULE_TEXT
 
 #: Questions a page (columns × rows): the worksheet's, and the answer key's, which has more to say.
 SHEET_GRID, KEY_GRID = (2, 3), (2, 2)
 #: A board's width in inches, on the worksheet and in the key.
-SHEET_BOARD, KEY_BOARD = 1.8, 2.3
-#: Lines of text over a question's board, and under an answer's.
-SHEET_LINES, KEY_LINES = 3, 11
+SHEET_BOARD, KEY_BOARD = 1.7, 2.3
+#: Lines of text over a question's board (the longest question, after eight moves, takes four),
+#: and under an answer's; the worksheet's in 10 points, to fit six questions a page.
+SHEET_LINES, KEY_LINES = 4, 11
+SHEET_TEXT = 10.0
 _HEADER = 0.85  # inches: the title, and the name and date line
 _PAD = 0.1
 #: At most this many routes are drawn on one board of the key: more would hide the board.
@@ -78,6 +81,18 @@ def answer_moves(task: Exercise) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     return (), ()
 
 
+def _explanation(task: Exercise) -> str:
+    """Why the answer is right, as :meth:`Exercise.explanation` says it, but with the moves that
+    do the same named together: a king's four landing squares after one capture take one line, not eight."""
+    if task.kind not in ("play", "moves"):
+        return task.explanation()
+    position = task.position
+    same: dict[str, list[str]] = {}
+    for move in position.legal_moves:
+        same.setdefault(describe(move, position), []).append(str(move))
+    return " ".join(f"{', '.join(moves)}: {text}" for text, moves in same.items())
+
+
 def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
     """What each question's place on the worksheet (or, with ``answers``, the key) shows."""
     made = []
@@ -93,7 +108,7 @@ def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
         arrows, ahead = answer_moves(task)
         rule = task.rule
         text = (f"Answer: {task.answer}", f"Rule {rule}: {RULE_TEXT.get(rule, 'as the published rules have it.')}",
-                task.explanation())
+                _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:
         raise DamlibError("a worksheet needs at least one exercise")
@@ -115,8 +130,9 @@ def _header(page: Figure, title: str, answers: bool) -> None:
 
 
 def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: bool) -> None:
-    pages.write(page, card.heading, x, y, width, bold=True, most=1)
-    line = pages.BODY * pages.LINE / 72
+    text = pages.BODY if answers else SHEET_TEXT
+    pages.write(page, card.heading, x, y, width, size=text, bold=True, most=1)
+    line = text * pages.LINE / 72
     size = KEY_BOARD if answers else SHEET_BOARD
     if answers:
         top = y + line + _PAD / 2
@@ -129,13 +145,13 @@ def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: b
                 break
             used += pages.write(page, part, x, below + used, width, bold=part is card.text[0], most=most)
         return
-    pages.write(page, " ".join(card.text), x, y + line, width, most=SHEET_LINES)
+    pages.write(page, " ".join(card.text), x, y + line, width, size=text, most=SHEET_LINES)
     top = y + line * (1 + SHEET_LINES) + _PAD / 2  # every board at the same place in its cell
     pages.board(page, card.position, x + (width - size) / 2, top, size)
     answer = top + size + 0.22
-    pages.write(page, "Answer:", x, answer - 0.17, 0.8)
+    pages.write(page, "Answer:", x, answer - 0.17, 0.8, size=text)
     pages.rule_line(page, x + 0.75, answer, width - 0.75)
-    pages.rule_line(page, x, answer + 0.27, width)
+    pages.rule_line(page, x, answer + 0.26, width)
 
 
 def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:

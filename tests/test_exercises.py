@@ -224,3 +224,11 @@ def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
     texts = [t.get_text() for t in page.texts]
     assert "Name" in texts and "Date" in texts
     assert min(t.get_fontsize() for t in page.texts) >= 10
+
+
+def test_no_question_or_answer_of_the_class_set_is_cut_short():
+    from damlib.worksheet import cards, render
+
+    for answers in (False, True):
+        texts = [t.get_text() for page in render(cards(EXERCISES, answers), "Set", answers) for t in page.texts]
+        assert not [t for t in texts if t.endswith("…")], answers  # where pages.lines cuts a text
