@@ -20,9 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from . import diagram
 from .errors import DamlibError, shown
 from .game import Game
 from .legality import pieces
@@ -31,6 +30,9 @@ from .position import Move, Position
 from .referee import describe
 from .variants import RULE_TEXT, Rules
 from .variants import rules as _rules
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 ExerciseKind = Literal["play", "moves", "most", "crown", "winner", "penalty"]
 
@@ -413,14 +415,10 @@ class Quiz:
                                   if q.first is False))
 
 
-def save_worksheet(exercises: tuple[Exercise, ...], path: str | Path, answers: bool = False, title: str | None = None):
-    """Save the exercises' diagrams and questions as a printable page; with
-    ``answers``, the answer key (answers and their rules) instead."""
-    items = []
-    for number, task in enumerate(exercises, 1):
-        caption = f"{number}. {task.rules.name}, {task.position.turn} to move. {task.question}"
-        if answers:
-            caption = f"{number}. {task.answer} — {task.explanation()}"
-        items.append((task.position, caption))
-    heading = title or ("Answer key" if answers else "Draughts exercises")
-    return diagram.worksheet(items, path, columns=3, title=heading)
+def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: bool = False,
+                   title: str | None = None) -> list[Figure]:
+    """Save the exercises as a printable worksheet on as many A4 pages as they need, or with
+    ``answers`` as the answer key: see :func:`damlib.worksheet.save_worksheet`. Returns the pages."""
+    from .worksheet import save_worksheet as save  # the drawing layer, loaded on first use
+
+    return save(exercises, path, answers, title)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .errors import FenError, IllegalMoveError, MoveTextError, SquareError, shown
 from .squares import SQUARE_NAMES, parse_square, playable, square_number
@@ -49,31 +49,60 @@ def _text(text: object, what: str, example: str) -> str:
     return text
 
 
-def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
-    """Refuse what no game can reach: men on their last rank, men behind their starting
-    ranks where men never move backward (Turkish), too many pieces."""
+class Problem(NamedTuple):
+    """Why a board cannot be a position of a game: the square at fault (``None`` for the
+    board as a whole), the rule cited (an ID, or "published rules") and the explanation."""
+
+    square: str | None
+    rule: str
+    text: str
+
+
+def board_problems(board: Sequence[int], rules: Rules) -> list[Problem]:
+    """What no game can reach on ``board``: pieces off the squares of play, men on their last
+    rank, men behind their starting ranks where men never move backward (Turkish), too many
+    pieces. Empty if the board is a position of the game (a simplified one is one).
+
+    >>> from damlib import GERMAN
+    >>> board = [0] * 64; board[1] = -1; board[63] = 1
+    >>> [(p.square, p.rule) for p in board_problems(board, GERMAN)]
+    [('b1', 'DE-BOARD'), ('h8', 'DE-PROMOTE')]
+    """
+    problems = []
     backward = any(dr < 0 for _, dr in rules.man_steps + rules.man_captures)
     lowest = min(int(s[1]) for s in rules.white_start) if rules.white_start else 1
     highest = max(int(s[1]) for s in rules.black_start) if rules.black_start else 8
     for square, value in enumerate(board):
         name, rank = SQUARE_NAMES[square], square // 8 + 1
-        if value == 1 and rank == 8 or value == -1 and rank == 1:
-            raise FenError(
-                f"a {'White' if value == 1 else 'Black'} man on {name}, its own last rank, would be a king "
-                f"({rules.cite('promote')}): write it as a king (K{name})"
-            )
-        if not backward and (value == 1 and rank < lowest or value == -1 and rank > highest):
-            colour, start = ("White", rules.white_start) if value == 1 else ("Black", rules.black_start)
+        colour = "White" if value > 0 else "Black"
+        if value and not playable(square, rules):
+            problems.append(Problem(name, rules.cite("board"), f"{name} is not a playable square in {rules.name} "
+                                    f"draughts ({rules.cite('board')}: play is on the squares of a1's colour)"))
+        elif value == 1 and rank == 8 or value == -1 and rank == 1:
+            problems.append(Problem(name, rules.cite("promote"),
+                                    f"a {colour} man on {name}, its own last rank, would be a king "
+                                    f"({rules.cite('promote')}): write it as a king (K{name})"))
+        elif not backward and (value == 1 and rank < lowest or value == -1 and rank > highest):
+            start = rules.white_start if value == 1 else rules.black_start
             ranks = sorted({s[1] for s in start})
-            raise FenError(
+            problems.append(Problem(
+                name, rules.cite("man-move"),
                 f"a {colour} man on {name} cannot arise in {rules.name} draughts: {colour}'s men start on "
                 f"rank{'s' if len(ranks) > 1 else ''} {'–'.join((ranks[0], ranks[-1])[:len(ranks)])} and never "
-                f"move backward ({rules.cite('man-move')}); a piece there must be a king (K{name})"
-            )
-    for colour, sign, most in (("White", 1, len(rules.white_start)), ("Black", -1, len(rules.black_start))):
+                f"move backward ({rules.cite('man-move')}); a piece there must be a king (K{name})"))
+    for colour, sign, start in (("White", 1, rules.white_start), ("Black", -1, rules.black_start)):
         count = sum(1 for v in board if v * sign > 0)
-        if count > most:
-            raise FenError(f"{colour} has {count} pieces; in {rules.name} draughts a side has at most {most}")
+        if count > len(start):
+            problems.append(Problem(None, rules.cite("start"), f"{colour} has {count} pieces; in {rules.name} "
+                                    f"draughts a side has at most {len(start)} ({rules.cite('start')})"))
+    return problems
+
+
+def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
+    """``board``, or a FenError naming the first of its :func:`board_problems`."""
+    problems = board_problems(board, rules)
+    if problems:
+        raise FenError(problems[0].text)
     return tuple(board)
 
 

@@ -147,7 +147,7 @@ def test_broken_exercises_are_refused():
 def test_worksheet_and_answer_key_pdfs(tmp_path):
     sheet = save_worksheet(EXERCISES[:4], tmp_path / "sheet.pdf")
     key = save_worksheet(EXERCISES[:4], tmp_path / "key.pdf", answers=True)
-    assert len(sheet.axes) == 4 and len(key.axes) == 4
+    assert len(sheet[0].axes) == 4 and len(key[0].axes) == 4
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "key.pdf").stat().st_size > 0
 
@@ -172,3 +172,63 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
         quiz.show_button.click()
     assert "Done: 1 of" in quiz.summary.value and "DE-MAJORITY" in quiz.summary.value
     assert "02-german-basics.ipynb" in quiz.summary.value
+
+
+# -- worksheets on as many pages as needed (damlib.worksheet) -------------------------------
+
+def test_worksheets_take_six_questions_a_page_and_answer_keys_four(tmp_path):
+    from damlib.pages import page_count
+
+    thirty = (EXERCISES + EXERCISES)[:30]
+    for count, sheet_pages, key_pages in ((1, 1, 1), (6, 1, 2), (30, 5, 8)):
+        sheet, key = tmp_path / f"sheet-{count}.pdf", tmp_path / f"key-{count}.pdf"
+        save_worksheet(thirty[:count], sheet)
+        save_worksheet(thirty[:count], key, answers=True)
+        assert (page_count(sheet.read_bytes()), page_count(key.read_bytes())) == (sheet_pages, key_pages), count
+
+
+def test_png_pages_are_numbered_files_and_every_board_is_one_size(tmp_path):
+    pages = save_worksheet(EXERCISES[:8], tmp_path / "sheet.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet-1.png", "sheet-2.png"]
+    sizes = {tuple(round(v, 4) for v in ax.get_position().size) for page in pages for ax in page.axes}
+    assert len(sizes) == 1 and len(pages[0].axes) == 6 and len(pages[1].axes) == 2
+    save_worksheet(EXERCISES[:1], tmp_path / "one.svg")
+    assert (tmp_path / "one.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_the_answer_key_cites_the_rule_that_decides_each_question():
+    from damlib.worksheet import cards
+
+    by_fen = {(task.fen, task.variant): task for task in EXERCISES}
+    # worked from docs/rules.md: the king on a1 must take c3, e5 and g5; it may not turn back
+    # over e5 to take h8 because jumped pieces block until the capture ends (DE-STRIKE)
+    strike = by_fen["W:WKa1:Bc3,e5,g5,h8", "german"]
+    # the exercise is about TR-REMOVE, so its answer cites that, not TR-MAJORITY
+    remove = by_fen["W:WKa2:Ba4,c5,e5,g3", "turkish"]
+    crown = by_fen["W:Wf6:Be7,c7,a3", "german"]  # the man passes d8 and stays a man (DE-PROMOTE-PASS)
+    mistake = next(t for t in EXERCISES if t.kind == "penalty" and t.variant == "turkish")
+    expected = [(strike, "DE-STRIKE"), (remove, "TR-REMOVE"), (crown, "DE-PROMOTE-PASS"), (mistake, "TR-PENALTY")]
+    made = cards([task for task, _ in expected], answers=True)
+    for card, (task, rule) in zip(made, expected, strict=True):
+        assert card.rule == rule and card.text[1].startswith(f"Rule {rule}:"), (task.fen, card.text)
+    assert [str(m) for m in made[0].arrows] == ["a1:d4:f6:h4"]  # the answer's route is drawn
+    assert made[3].ahead == (mistake.game.moves[-1],)  # the mistake, drawn faint
+
+
+def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
+    from damlib.worksheet import cards
+
+    made = cards(EXERCISES[:3])
+    assert all(c.arrows == () and c.rule is None for c in made)
+    page = save_worksheet(EXERCISES[:3], tmp_path / "sheet.pdf")[0]
+    texts = [t.get_text() for t in page.texts]
+    assert "Name" in texts and "Date" in texts
+    assert min(t.get_fontsize() for t in page.texts) >= 10
+
+
+def test_no_question_or_answer_of_the_class_set_is_cut_short():
+    from damlib.worksheet import cards, render
+
+    for answers in (False, True):
+        texts = [t.get_text() for page in render(cards(EXERCISES, answers), "Set", answers) for t in page.texts]
+        assert not [t for t in texts if t.endswith("…")], answers  # where pages.lines cuts a text

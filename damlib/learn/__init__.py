@@ -11,7 +11,9 @@ True
 from .data import LEVELS, STAGES, for_rule
 from .levels import CHOICES, Attempt, Feedback, Level
 from .progress import DEFAULT_FOLDER, Progress
+from .report import ClassReport, LearnerRow, class_report
 
 __all__ = [
-    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "Feedback", "Level", "Progress", "for_rule",
+    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "ClassReport", "Feedback", "LearnerRow", "Level",
+    "Progress", "class_report", "for_rule",
 ]

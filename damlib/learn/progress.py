@@ -81,17 +81,8 @@ class Progress:
         try:
             if not self.path.exists():
                 return
-            if self.path.stat().st_size > MAX_BYTES:
-                raise ValueError("too large to be a progress file")
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise ValueError("not a damlib progress file")
-            stars, mistakes = data.get("stars", {}), data.get("mistakes", {})
-            if not all(isinstance(k, str) and v in (1, 2, 3) for k, v in stars.items()):
-                raise ValueError("its stars are not 1 to 3")
-            if not all(isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in mistakes.items()):
-                raise ValueError("its mistakes are not counts")
-        except (OSError, ValueError, AttributeError) as error:
+            _, stars, mistakes = read(self.path)
+        except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
                 self.path.replace(aside)
@@ -100,7 +91,7 @@ class Progress:
                 kept = "it was left as it is"
             self.warning = f"The progress file {self.path.name} could not be read ({error}); {kept}. Starting afresh."
             return
-        self._stars, self.mistakes = dict(stars), dict(mistakes)
+        self._stars, self.mistakes = stars, mistakes
 
     def _save(self) -> None:
         data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes}
@@ -117,3 +108,42 @@ class Progress:
         finally:
             if scratch is not None and os.path.exists(scratch):
                 os.unlink(scratch)
+
+
+def read(path: Path) -> tuple[str, dict[str, int], dict[str, int]]:
+    """The learner's name, stars per level and mistakes per rule in progress file ``path``, which
+    is only read; a ValueError (or OSError) says why it is not a progress file.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x.json"
+    >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
+    >>> read(path)
+    ('Zoë', {'de-board-1': 3}, {})
+    >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
+    >>> read(path)
+    Traceback (most recent call last):
+    ...
+    ValueError: its stars are not 1 to 3
+    """
+    size = path.stat().st_size
+    if size == 0:
+        raise ValueError("it is empty")
+    if size > MAX_BYTES:
+        raise ValueError("too large to be a progress file")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not text") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"broken JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a damlib progress file")
+    stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", path.stem)
+    if not isinstance(stars, dict) or not all(isinstance(k, str) and v in (1, 2, 3) for k, v in stars.items()):
+        raise ValueError("its stars are not 1 to 3")
+    if not isinstance(mistakes, dict) or not all(isinstance(k, str) and isinstance(v, int) and v >= 0
+                                                 for k, v in mistakes.items()):
+        raise ValueError("its mistakes are not counts")
+    if not isinstance(learner, str):
+        raise ValueError("its learner's name is not text")
+    return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes)

@@ -5,6 +5,8 @@
 - :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
 - :class:`GameReplay`: step through the moves of a game.
 - :class:`Learn`: levels, one goal each, played on the board, with stars and kept progress.
+- :class:`BoardEditor`: set up a position by clicking; play it, step through its captures, or
+  make it an exercise for a worksheet.
 - :class:`Exercises`: questions one at a time, with feedback that explains;
   :class:`SaveWorksheet` saves them as a printable worksheet and answer key.
 
@@ -17,6 +19,7 @@ and keeps its state.
 """
 
 from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
+from .editor import BoardEditor
 from .exercises import Exercises, SaveWorksheet
 from .learn import Learn
 from .play import PlayBoard
@@ -24,5 +27,5 @@ from .replay import GameReplay
 
 __all__ = [
     "PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "Learn", "PlayBoard", "PromotionExplorer",
-    "SaveWorksheet",
+    "SaveWorksheet", "BoardEditor",
 ]

@@ -3,7 +3,7 @@ and the learn levels. It draws what a :class:`~damlib.clicks.ClickToMove` holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as w
 
@@ -16,7 +16,8 @@ from ..squares import SQUARE_NAMES, dark
 # squares alike, in greyscale too.
 GLYPHS = {False: "⬤", True: "♚"}
 INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
-COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
+# "excluded": a square whose piece the rules exclude, in the board editor
+COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a", "excluded": "#f2a0a0",
           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
 #: an empty square's label: a browser keeps the old text when a button's is set to ""
 EMPTY = "\u00a0"
@@ -64,21 +65,23 @@ class Squares(w.VBox):
     def draw(self, table: ClickToMove) -> None:
         """Show the table's position, the chosen piece and path, where it may go, and the last move."""
         game = table.game
-        pieces = game.position.pieces
         targets = table.targets
         last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
+        marks = {name: COLORS["last"] for name in last}
+        marks |= {name: COLORS["target"] for name in (*targets, *table.path)}
+        if table.path:
+            marks[table.path[0]] = COLORS["selected"]
+        self.paint({name: (p.color, p.is_king) for name, p in game.position.pieces.items()}, marks)
+
+    def paint(self, pieces: Mapping[str, tuple[str, bool]], marks: Mapping[str, str] | None = None) -> None:
+        """Show ``pieces`` (square → (colour, is king)) on squares coloured as ``marks`` says
+        (square → colour), the rest light or dark."""
+        marks = marks or {}
         for name, square in self.buttons.items():
             piece = pieces.get(name)
-            if table.path and name == table.path[0]:
-                color = COLORS["selected"]
-            elif name in targets or name in table.path:
-                color = COLORS["target"]
-            elif name in last:
-                color = COLORS["last"]
-            else:
-                color = COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
-            king = piece is not None and piece.is_king
-            state = (GLYPHS[king] if piece else EMPTY, color, INK[piece.color if piece else "black"], king)
+            color = marks.get(name) or COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
+            king = piece is not None and piece[1]
+            state = (GLYPHS[king] if piece else EMPTY, color, INK[piece[0] if piece else "black"], king)
             if self._drawn.get(name) != state:
                 square.description = state[0]
                 square.style = self._styles[state[1:]]

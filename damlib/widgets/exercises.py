@@ -151,8 +151,9 @@ class AnswerClicks(ClickToMove):
 
 
 class SaveWorksheet(Pictured, w.VBox):
-    """A button that saves exercises as a printable worksheet and its answer key (PDF)
-    in ``folder``; its picture is the worksheet page, so a teacher sees it before printing.
+    """A button that saves exercises as a printable worksheet and its answer key (PDF, as many
+    pages as they need) in ``folder``; its picture is the worksheet's first page, so a teacher
+    sees it before printing.
 
     >>> import tempfile
     >>> saver = SaveWorksheet(EXERCISES[:2], folder=tempfile.mkdtemp())
@@ -180,9 +181,9 @@ class SaveWorksheet(Pictured, w.VBox):
         from PIL import Image
 
         with tempfile.TemporaryDirectory() as scratch:
-            page = Path(scratch) / "worksheet.png"
-            save_worksheet(self.exercises, page)
-            with Image.open(page) as sheet:
+            save_worksheet(self.exercises, Path(scratch) / "worksheet.png")
+            first = min(Path(scratch).glob("worksheet*.png"))  # worksheet.png, or worksheet-1.png of several
+            with Image.open(first) as sheet:
                 sheet.thumbnail((600, 900))
                 out = io.BytesIO()
                 sheet.convert("RGB").save(out, format="png", optimize=True)

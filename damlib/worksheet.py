@@ -1,0 +1,196 @@
+"""Worksheets for a class and their answer keys, on as many A4 pages as the questions need.
+
+A worksheet has six questions a page, each a board, the question and lines to answer on, and a
+name and date line at the top of every page. The answer key has four a page: the board with the
+answer's moves drawn, the answer, and the rule that decides it — the exercise's own rule (a
+DE-STRIKE question cites DE-STRIKE), with its sentence. Boards are all one size; text is 10.5 pt
+or larger, in black; the boards' pieces are outlined, so the pages read in greyscale.
+
+:func:`cards` says what goes on the pages; :func:`save_worksheet` draws and saves them.
+
+>>> from damlib.exercises import EXERCISES
+>>> strike = next(task for task in EXERCISES if task.about == "DE-STRIKE")
+>>> card = cards([strike], answers=True)[0]
+>>> card.rule, card.text[1]
+('DE-STRIKE', 'Rule DE-STRIKE: Jumped pieces stay on the board until the last jump and may not be jumped twice.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from . import pages
+from .errors import DamlibError
+from .exercises import Exercise
+from .position import Move, Position
+from .referee import describe
+from .variants import RULE_TEXT
+
+#: Questions a page (columns × rows): the worksheet's, and the answer key's, which has more to say.
+SHEET_GRID, KEY_GRID = (2, 3), (2, 2)
+#: A board's width in inches, on the worksheet and in the key.
+SHEET_BOARD, KEY_BOARD = 1.7, 2.3
+#: Lines of text over a question's board (the longest question, after eight moves, takes four),
+#: and under an answer's; the worksheet's in 10 points, to fit six questions a page.
+SHEET_LINES, KEY_LINES = 4, 11
+SHEET_TEXT = 10.0
+_HEADER = 0.85  # inches: the title, and the name and date line
+_PAD = 0.1
+#: At most this many routes are drawn on one board of the key: more would hide the board.
+MAX_ARROWS = 12
+
+
+@dataclass(frozen=True)
+class Card:
+    """One question as printed: its number and game, the board and the routes drawn on it, and
+    the text (the question; in the answer key, the answer, the rule and why)."""
+
+    number: int
+    heading: str
+    position: Position
+    text: tuple[str, ...]
+    rule: str | None = None
+    arrows: tuple[Move, ...] = ()
+    #: a move drawn faint: the capture mistake of a 'penalty' question
+    ahead: tuple[Move, ...] = ()
+
+    def annotations(self) -> dict[str, object]:
+        """The diagram keywords that draw the card's routes: one move with its captured pieces
+        crossed, or several routes."""
+        marks: dict[str, object] = {"ahead": list(self.ahead)} if self.ahead else {}
+        if len(self.arrows) == 1:
+            return {**marks, "move": self.arrows[0]}
+        return {**marks, "arrows": list(self.arrows[:MAX_ARROWS])}
+
+
+def answer_moves(task: Exercise) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """The moves the answer key draws for ``task``, and the moves drawn faint: every legal move
+    for 'play' and 'moves', the best captures for 'most', the move asked about for 'crown', the
+    correct captures (and the mistake, faint) for 'penalty', none for 'winner'."""
+    position = task.position
+    if task.kind in ("play", "moves", "most"):
+        return (position.legal_moves if task.kind != "most" or position.must_capture else ()), ()
+    if task.kind == "crown":
+        return (position.parse_move(task.move or "", literal=True),), ()
+    if task.kind == "penalty":
+        return position.legal_moves, (task.game.moves[-1],)
+    return (), ()
+
+
+def _explanation(task: Exercise) -> str:
+    """Why the answer is right, as :meth:`Exercise.explanation` says it, but with the moves that
+    do the same named together: a king's four landing squares after one capture take one line, not eight."""
+    if task.kind not in ("play", "moves"):
+        return task.explanation()
+    position = task.position
+    same: dict[str, list[str]] = {}
+    for move in position.legal_moves:
+        same.setdefault(describe(move, position), []).append(str(move))
+    return " ".join(f"{', '.join(moves)}: {text}" for text, moves in same.items())
+
+
+def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
+    """What each question's place on the worksheet (or, with ``answers``, the key) shows."""
+    made = []
+    for number, task in enumerate(exercises, 1):
+        if not isinstance(task, Exercise):
+            raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
+        heading = f"{number}. {task.rules.name} · {task.position.turn.capitalize()} to move"
+        if not answers:
+            # "White to move: play a move…" — the heading has said who moves
+            question = task.question.removeprefix(f"{task.position.turn.capitalize()} to move: ")
+            made.append(Card(number, heading, task.position, (question[0].upper() + question[1:],)))
+            continue
+        arrows, ahead = answer_moves(task)
+        rule = task.rule
+        text = (f"Answer: {task.answer}", f"Rule {rule}: {RULE_TEXT.get(rule, 'as the published rules have it.')}",
+                _explanation(task))
+        made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
+    if not made:
+        raise DamlibError("a worksheet needs at least one exercise")
+    return made
+
+
+def _header(page: Figure, title: str, answers: bool) -> None:
+    left, width = pages.MARGIN, pages.WIDTH - 2 * pages.MARGIN
+    pages.write(page, title, left, pages.MARGIN, width, size=16, bold=True)
+    y = pages.MARGIN + 0.5
+    if answers:
+        pages.write(page, "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
+                    left, y - 0.12, width)
+        return
+    for label, x, length in (("Name", left, 3.6), ("Date", left + 4.3, 1.4), ("Class", left + 6.2, 0.97)):
+        pages.write(page, label, x, y - 0.12, 0.6)
+        end = x + 0.5
+        pages.rule_line(page, end, y + 0.05, length - 0.5 if label != "Class" else width - 6.2 - 0.5)
+
+
+def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: bool) -> None:
+    text = pages.BODY if answers else SHEET_TEXT
+    pages.write(page, card.heading, x, y, width, size=text, bold=True, most=1)
+    line = text * pages.LINE / 72
+    size = KEY_BOARD if answers else SHEET_BOARD
+    if answers:
+        top = y + line + _PAD / 2
+        pages.board(page, card.position, x + (width - size) / 2, top, size, **card.annotations())
+        below = top + size + _PAD
+        used = 0.0
+        for part in card.text:
+            most = KEY_LINES - round(used / line)
+            if most < 1:
+                break
+            used += pages.write(page, part, x, below + used, width, bold=part is card.text[0], most=most)
+        return
+    pages.write(page, " ".join(card.text), x, y + line, width, size=text, most=SHEET_LINES)
+    top = y + line * (1 + SHEET_LINES) + _PAD / 2  # every board at the same place in its cell
+    pages.board(page, card.position, x + (width - size) / 2, top, size)
+    answer = top + size + 0.22
+    pages.write(page, "Answer:", x, answer - 0.17, 0.8, size=text)
+    pages.rule_line(page, x + 0.75, answer, width - 0.75)
+    pages.rule_line(page, x, answer + 0.26, width)
+
+
+def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
+    """The pages that show ``made``, in order, numbered at the foot."""
+    columns, rows = KEY_GRID if answers else SHEET_GRID
+    per_page = columns * rows
+    count = -(-len(made) // per_page)
+    width = (pages.WIDTH - 2 * pages.MARGIN) / columns
+    height = (pages.HEIGHT - 2 * pages.MARGIN - _HEADER - 0.25) / rows
+    drawn = []
+    for n in range(count):
+        page = pages.new_page()
+        _header(page, title, answers)
+        for i, card in enumerate(made[n * per_page:(n + 1) * per_page]):
+            row, column = divmod(i, columns)
+            x = pages.MARGIN + column * width + _PAD
+            y = pages.MARGIN + _HEADER + row * height
+            _card(page, card, x, y, width - 2 * _PAD, answers)
+        pages.footer(page, f"{title} · page {n + 1} of {count}")
+        drawn.append(page)
+    return drawn
+
+
+def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: bool = False,
+                   title: str | None = None) -> list[Figure]:
+    """Save ``exercises`` as a worksheet, or with ``answers`` as its answer key, on as many
+    pages as they need: a PDF (all pages in one file), or PNG or SVG files (``name-2.png``, …
+    after the first, when there are several pages). Returns the pages.
+
+    >>> import tempfile, os
+    >>> from damlib.exercises import EXERCISES
+    >>> path = os.path.join(tempfile.mkdtemp(), "sheet.pdf")
+    >>> len(save_worksheet(EXERCISES[:7], path)), len(save_worksheet(EXERCISES[:7], path, answers=True))
+    (2, 2)
+    """
+    made = cards(exercises, answers)
+    heading = title or ("Answer key" if answers else "Draughts exercises")
+    drawn = render(made, heading, answers)
+    print_id = pages.fingerprint([heading, answers] + [(c.heading, c.position.rules.name, c.position.fen, c.text,
+                                                        [str(m) for m in c.arrows + c.ahead]) for c in made])
+    pages.save(drawn, path, heading, print_id)
+    return drawn

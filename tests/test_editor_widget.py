@@ -1,0 +1,103 @@
+"""The board editor widget, driven from Python: clicks give the FEN, refusals are shown with the
+rule, and the position opens in the play board, the capture stepper and a worksheet."""
+
+import base64
+
+from damlib import GERMAN, TURKISH
+from damlib.pages import page_count
+from damlib.widgets import BoardEditor, CaptureStepper, PlayBoard
+from damlib.widgets.board import COLORS, GLYPHS
+
+
+def clicks(editor, tool, *squares):
+    editor.tools.value = tool
+    for square in squares:
+        editor.squares[square].click()
+
+
+def test_clicks_show_the_pieces_the_fen_and_the_legal_moves():
+    editor = BoardEditor("german")
+    clicks(editor, "white man", "e3")
+    clicks(editor, "black man", "d4", "f4", "b6")
+    assert editor.fen == "W:We3:Bd4,f4,b6" and editor.fen_box.value == editor.fen
+    assert editor.squares["e3"].description == GLYPHS[False] and editor.squares["d4"].description == GLYPHS[False]
+    # DE-MAJORITY: the capture that takes two (e3:c5:a7) is the only legal move
+    assert "1 legal move: e3:c5:a7" in editor.status.value
+    clicks(editor, "white king", "h8")
+    assert editor.squares["h8"].description == GLYPHS[True] and "Kh8" in editor.fen
+
+
+def test_a_refused_click_is_explained_with_the_rule_and_changes_nothing():
+    editor = BoardEditor("german")
+    clicks(editor, "white man", "c3")
+    clicks(editor, "black man", "a1")  # a Black man on its own last rank would be a king
+    assert "DE-PROMOTE" in editor.message.value and "<b>" in editor.message.value
+    assert editor.fen == "W:Wc3:B" and editor.squares["a1"].description != GLYPHS[False]
+    clicks(editor, "white man", "d3")  # not a square of play (DE-BOARD)
+    assert "DE-BOARD" in editor.message.value and editor.fen == "W:Wc3:B"
+
+
+def test_the_side_to_move_the_game_start_clear_and_a_typed_fen():
+    editor = BoardEditor("turkish")
+    clicks(editor, "white man", "d3", "e3")
+    editor.turn.value = "black"
+    assert editor.fen == "B:Wd3,e3:B"
+    editor.game.value = GERMAN  # d3 is not a German square of play: listed and marked, not removed
+    assert editor.fen == "B:Wd3,e3:B" and "DE-BOARD" in editor.status.value
+    assert editor.board._drawn["d3"][1] == COLORS["excluded"] and editor.board._drawn["e3"][1] == COLORS["dark"]
+    editor.buttons["start"].click()
+    assert editor.position.fen.startswith("W:Wa1,c1,") and editor.turn.value == "white"
+    editor.buttons["clear"].click()
+    assert editor.fen == "W:W:B"
+    editor.fen_box.value = "B:Wc3:BKd4"
+    assert editor.fen == "B:Wc3:BKd4" and editor.turn.value == "black"
+    editor.fen_box.value = "W:Wh8:B"  # a man on its last rank: refused, and the box shows the board again
+    assert "Not loaded" in editor.message.value and editor.fen_box.value == "B:Wc3:BKd4"
+
+
+def test_flip_turns_the_board_round():
+    editor = BoardEditor("german")
+    first = editor.board.grid.children[0].tooltip
+    editor.buttons["flip"].click()
+    assert (first, editor.board.grid.children[0].tooltip) == ("a8", "h1")
+
+
+def test_the_position_opens_in_the_play_board_and_the_capture_stepper():
+    editor = BoardEditor("turkish", fen="W:Wd4:Bd5,h7")
+    editor.buttons["play"].click()
+    (board,) = editor.opened.children
+    assert isinstance(board, PlayBoard) and board.game.position.fen == "W:Wd4:Bd5,h7"
+    assert board.game.rules is TURKISH
+    editor.buttons["captures"].click()
+    (stepper,) = editor.opened.children
+    assert isinstance(stepper, CaptureStepper) and stepper.position.fen == "W:Wd4:Bd5,h7"
+    editor.buttons["clear"].click()
+    clicks(editor, "white man", "a3")
+    editor.buttons["captures"].click()
+    assert "no capture" in editor.message.value and editor.opened.children == ()
+
+
+def test_an_exercise_from_the_editor_and_a_worksheet_of_them(tmp_path):
+    editor = BoardEditor("german", fen="W:We3:Bd4,f4,b6", folder=tmp_path)
+    editor.buttons["save"].click()
+    assert "Nothing to save" in editor.message.value
+    editor.kind.value = "most"
+    editor.buttons["exercise"].click()
+    assert "Answer: 2 (DE-MAJORITY)" in editor.exercise.value  # e3:c5:a7 takes d4 and b6
+    editor.buttons["add"].click()
+    editor.fen_box.value = "W:Wc3:Bf6"  # no capture here: 0, and it says so
+    editor.buttons["add"].click()
+    assert len(editor.exercises) == 2 and "2 questions" in editor.message.value
+    editor.buttons["save"].click()
+    assert page_count((tmp_path / "editor-worksheet.pdf").read_bytes()) == 1
+    assert page_count((tmp_path / "editor-answer-key.pdf").read_bytes()) == 1
+    editor.buttons["clear"].click()
+    editor.buttons["add"].click()  # an empty board has no move: not an exercise
+    assert "Not an exercise" in editor.exercise.value and len(editor.exercises) == 2
+
+
+def test_the_editor_carries_a_picture_and_a_copy_button_with_the_fen():
+    editor = BoardEditor("russian", fen="W:Wc3:Bd4")
+    bundle = editor._repr_mimebundle_()
+    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
+    assert "navigator.clipboard.writeText(&quot;W:Wc3:Bd4&quot;)" in editor.copy.value

@@ -1,0 +1,107 @@
+"""The class view (damlib.learn.class_report): every learner's file read, bad files listed, none changed."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import DATA
+from damlib.errors import DamlibError
+from damlib.learn import LEVELS, Progress, class_report
+
+DEMO = DATA / "class-demo"
+
+
+def progress_file(folder, name, learner, stars, mistakes=None):
+    data = {"format": "damlib progress 1", "learner": learner, "stars": stars, "mistakes": mistakes or {}}
+    (folder / name).write_text(json.dumps(data), encoding="utf-8")
+
+
+def snapshot(folder):
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+@pytest.fixture
+def three(tmp_path):
+    progress_file(tmp_path, "ada.json", "Ada", {"de-board-1": 3, "de-board-2": 2, "tr-board-1": 1},
+                  {"DE-MAJORITY": 3, "TR-REMOVE": 1})
+    progress_file(tmp_path, "bo.json", "Bo", {"ru-promote-1": 3}, {"DE-MAJORITY": 1, "DE-STRIKE": 2})
+    progress_file(tmp_path, "zoe.json", "Zoë van der Berg", {})
+    (tmp_path / "corrupt.json").write_text('{"format": "damlib progress 1", "stars": {"de-boa', encoding="utf-8")
+    (tmp_path / "empty.json").write_bytes(b"")
+    return tmp_path
+
+
+def test_three_learners_a_corrupt_and_an_empty_file_give_three_rows_and_two_warnings(three):
+    before = snapshot(three)
+    report = class_report(three)
+    assert [row.learner for row in report.rows] == ["Ada", "Bo", "Zoë van der Berg"]  # by name, as typed
+    assert len(report.warnings) == 2
+    assert report.warnings[0].startswith("corrupt.json") and report.warnings[1].startswith("empty.json")
+    assert "empty" in report.warnings[1]
+    assert snapshot(three) == before  # nothing changed, moved or added
+
+
+def test_each_row_counts_levels_and_stars_per_game_and_the_class_its_broken_rules(three):
+    ada, bo, zoe = class_report(three).rows
+    assert (ada.done("German"), ada.stars("German"), ada.done("Turkish"), ada.stars("Turkish")) == (2, 5, 1, 1)
+    assert (bo.done("Russian"), bo.stars("Russian"), bo.done("German")) == (1, 3, 0)
+    assert zoe.completion == 0 and ada.completion == pytest.approx(3 / len(LEVELS))
+    assert class_report(three).mistakes().most_common() == [("DE-MAJORITY", 4), ("DE-STRIKE", 2), ("TR-REMOVE", 1)]
+
+
+def test_the_csv_export_has_a_line_a_learner_and_is_not_written_into_the_class_folder(three, tmp_path_factory):
+    report = class_report(three)
+    lines = list(csv.DictReader(io.StringIO(report.to_csv())))
+    assert [line["learner"] for line in lines] == ["Ada", "Bo", "Zoë van der Berg"]
+    assert lines[0]["German levels"] == "2" and lines[0]["German stars"] == "5"
+    assert lines[0]["broken most"] == "DE-MAJORITY (3)"
+    with pytest.raises(DamlibError, match="outside the class folder"):
+        report.save_csv(three / "export.csv")
+    out = report.save_csv(tmp_path_factory.mktemp("export") / "class.csv")
+    assert out.read_text(encoding="utf-8") == report.to_csv()
+
+
+def test_foreign_half_written_and_set_aside_files_are_listed_as_such(tmp_path):
+    progress_file(tmp_path, "ada.json", "Ada", {"de-board-1": 3})
+    (tmp_path / "settings.json").write_text('{"theme": "dark"}')
+    (tmp_path / "list.json").write_text("[1, 2, 3]")
+    (tmp_path / "big-stars.json").write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 7}}')
+    (tmp_path / ".progress-abc123.tmp").write_text('{"format": "damlib progress 1", "lear')
+    (tmp_path / "bo.unreadable-20260101-120000.json").write_text("garbage")
+    (tmp_path / "notes.txt").write_text("not a progress file at all, and not named like one")
+    before = snapshot(tmp_path)
+    report = class_report(tmp_path)
+    assert [row.learner for row in report.rows] == ["Ada"]
+    said = dict(w.split(": ", 1) for w in report.warnings)
+    assert set(said) == {"settings.json", "list.json", "big-stars.json", ".progress-abc123.tmp",
+                         "bo.unreadable-20260101-120000.json"}
+    assert "not a damlib progress file" in said["settings.json"] and "half-written" in said[".progress-abc123.tmp"]
+    assert "1 to 3" in said["big-stars.json"] and "set aside" in said["bo.unreadable-20260101-120000.json"]
+    assert snapshot(tmp_path) == before
+
+
+def test_a_file_progress_wrote_is_read_back(tmp_path):
+    level = LEVELS[0]
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    Progress("Ada Lovelace", tmp_path).record(attempt)
+    (row,) = class_report(tmp_path).rows
+    assert row.learner == "Ada Lovelace" and row.done(level.game.name) == 1 and row.stars(level.game.name) == 3
+
+
+def test_the_demo_class_shipped_for_the_teacher_notebook(tmp_path):
+    before = snapshot(DEMO)
+    report = class_report(DEMO)
+    assert len(report.rows) == 5 and len(report.warnings) == 4  # a broken, an empty, a foreign, a half-written file
+    assert snapshot(DEMO) == before
+    assert "<table>" in report._repr_html_() and "Chiara Rossi-Ünal" in report._repr_html_()
+
+
+def test_a_folder_that_is_not_there_is_named(tmp_path):
+    with pytest.raises(DamlibError, match="no folder"):
+        class_report(tmp_path / "missing")
+    with pytest.raises(DamlibError, match="folder"):
+        class_report(42)
