@@ -174,17 +174,21 @@ class Position:
     . . . . . . . .
     """
 
-    __slots__ = ("_board", "_legal", "_white", "rules")
+    __slots__ = ("_board", "_legal", "_named_last", "_white", "rules")
     rules: Rules
     _board: movegen.Board
     _white: bool
     _legal: tuple[Move, ...] | None
+    #: the last move text looked up by :meth:`_named`, and what it named: explaining a
+    #: text reads it twice (as shorthand, then as a referee would), with one search
+    _named_last: tuple[tuple[int, ...], list[Move]] | None
 
     def __init__(self, rules: Rules, board: movegen.Board, white: bool) -> None:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "_board", board)
         object.__setattr__(self, "_white", white)
         object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_named_last", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable: play() returns a new position")
@@ -363,9 +367,14 @@ class Position:
             return [m for m in legal if legality.names_route(squares, m._raw[0])]
         if self._board[squares[0]] not in (self._generator.man, self._generator.king):
             return []
-        allowed = set(legal)
-        found = (Move._from_raw(raw, self) for raw, complete in self._generator.named(self._board, squares) if complete)
-        return [m for m in found if m in allowed]
+        key = tuple(squares)
+        if self._named_last is None or self._named_last[0] != key:
+            allowed = set(legal)
+            found = (Move._from_raw(raw, self) for raw, complete in self._generator.named(self._board, squares)
+                     if complete)
+            object.__setattr__(self, "_named_last", (key, [m for m in found if m in allowed]))
+        assert self._named_last is not None
+        return list(self._named_last[1])
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or move text).
