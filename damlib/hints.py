@@ -17,7 +17,7 @@ from .errors import GameOverError
 from .evaluation import MAN
 from .position import Move, Position
 from .referee import shorter_captures
-from .search import Analysis, analyse, worth
+from .search import Analysis, analyse
 
 #: how long a hint may think: a learner waits for it
 SECONDS = 0.5
@@ -101,46 +101,51 @@ def _won_along(position: Position, line: tuple[Move, ...]) -> int:
     return gain
 
 
-def _line_reason(position: Position, analysis: Analysis, others: list[int]) -> str:
-    """The reason the search gives: a win, material won along the expected line, a crowning,
-    a loss avoided, or the least lost."""
+def _line_reason(position: Position, analysis: Analysis, others: list[int]) -> tuple[str, str | None]:
+    """The reason the search gives, and its rule: a win, a crowning, material won along the
+    expected line, a loss avoided, or the least lost."""
     move, score, rules = analysis.move, analysis.score, position.rules
     if analysis.wins:
-        return "it wins by force: the other side is left without a piece or a move."
+        return "it wins by force: the other side is left without a piece or a move.", rules.rule_id("win")
+    if move.promotes:
+        return f"it {_crowns(move)} ({rules.cite('promote')}).", rules.rule_id("promote")
     gain = _won_along(position, analysis.line)
     if gain > 0:
-        return f"it wins {_pieces(gain)}: the line goes {' '.join(map(str, analysis.line[:4]))}."
-    if move.promotes:
-        return f"it {_crowns(move)} ({rules.cite('promote')})."
-    if score < worth(position) - MAN // 2:
-        return "every move gives something away; this one gives the least."
+        return f"it wins {_pieces(gain)}: the line goes {' '.join(map(str, analysis.line[:4]))}.", None
+    if gain < 0:
+        return "every move gives something away; this one gives the least.", None
     if others and max(others) < score - MAN // 2:
-        return "every other move gives away material; this one keeps your pieces safe."
+        return "every other move gives away material; this one keeps your pieces safe.", None
     if move.captured:
-        return f"of the captures allowed it leaves the least in return ({rules.cite('mandatory')}: one must be played)."
+        return (f"of the captures allowed it leaves the least in return ({rules.cite('mandatory')}: "
+                "one must be played)."), rules.rule_id("mandatory")
     piece = position.piece_at(move.start)
     noun = "king" if piece is not None and piece.is_king else "man"
-    return f"it brings the {noun} on {move.start} to {move.end} without giving anything away."
+    return f"it brings the {noun} on {move.start} to {move.end} without giving anything away.", None
 
 
-def hint(position: Position, history: Iterable[Position] = (), seconds: float = SECONDS) -> Hint:
-    """The move the computer would play, with its reason in one sentence naming the rule
-    where one decides (a single capture, the majority rule, a crowning).
+def hint(position: Position, history: Iterable[Position] = (), seconds: float = SECONDS,
+         move: Move | str | None = None) -> Hint:
+    """A move to play, with its reason in one sentence naming the rule where one decides (a
+    single capture, the majority rule, a crowning): the computer's choice, or ``move`` (a
+    level's solution, say) explained. ``history`` is the game so far.
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
     moves = position.legal_moves
     if not moves:
         raise GameOverError("there is no legal move to hint at", position.rules.rule_id("win"))
-    decided = _rules_reason(position, moves[0])
+    chosen = position.parse_move(move) if move is not None else moves[0]
+    decided = _rules_reason(position, chosen)
     if decided is not None:
-        return Hint(moves[0], *decided)
+        return Hint(chosen, *decided)
     analysis, scores = analyse(position, seconds=seconds, history=history, every_move=True, max_depth=8)
-    move = analysis.move
-    others = [s for m, s in scores.items() if m != move]
-    reason = _line_reason(position, analysis, others)
-    rule = position.rules.rule_id("promote") if move.promotes and "crowns" in reason else None
-    return Hint(move, reason, rule)
+    if move is not None and chosen != analysis.move:
+        # the line after the move asked about, searched from the other side's view
+        after, _ = analyse(position.play(chosen), seconds=seconds, history=(*history, position), max_depth=8)
+        analysis = Analysis(chosen, -after.score, (chosen, *after.line), after.depth + 1, after.nodes)
+    others = [s for m, s in scores.items() if m != analysis.move]
+    return Hint(analysis.move, *_line_reason(position, analysis, others))
 
 
 def threat(position: Position, seconds: float = SECONDS) -> Threat | None:

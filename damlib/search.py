@@ -57,7 +57,7 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def level_of(level: str | Level) -> Level:
+def level_of(level: object) -> Level:
     """The :class:`Level` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
     if isinstance(level, Level):
         return level

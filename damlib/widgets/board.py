@@ -3,7 +3,7 @@ and the learn levels. It draws what a :class:`~damlib.clicks.ClickToMove` holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
@@ -16,7 +16,7 @@ from ..squares import SQUARE_NAMES, dark
 # squares alike, in greyscale too.
 GLYPHS = {False: "⬤", True: "♚"}
 INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
-COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a",
+COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a", "hint": "#8cc4ee",
           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
 #: an empty square's label: a browser keeps the old text when a button's is set to ""
 EMPTY = "\u00a0"
@@ -61,18 +61,22 @@ class Squares(w.VBox):
         self.flipped = not self.flipped
         self._order()
 
-    def draw(self, table: ClickToMove) -> None:
-        """Show the table's position, the chosen piece and path, where it may go, and the last move."""
+    def draw(self, table: ClickToMove, marked: Iterable[str] = ()) -> None:
+        """Show the table's position, the chosen piece and path, where it may go, the last move,
+        and the ``marked`` squares (a hint's move)."""
         game = table.game
         pieces = game.position.pieces
         targets = table.targets
         last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
+        marked = set(marked)
         for name, square in self.buttons.items():
             piece = pieces.get(name)
             if table.path and name == table.path[0]:
                 color = COLORS["selected"]
             elif name in targets or name in table.path:
                 color = COLORS["target"]
+            elif name in marked:
+                color = COLORS["hint"]
             elif name in last:
                 color = COLORS["last"]
             else:
