@@ -1,9 +1,9 @@
 """How good a position looks to the computer, in hundredths of a man, without searching.
 
 Material first (a king is worth more than a man: three men with long kings), then what a
-player is taught to look at: men that have come forward, a guarded back rank, room to move,
-and in an ending the technique that turns more material into a win — trade when ahead,
-bring the kings close, take the opponent's room, hold the long diagonal.
+player is taught to look at: men that have come forward or are about to crown, a guarded back
+rank, room to move, and in an ending the technique that turns more material into a win — trade
+when ahead, bring the kings close, take the opponent's room, hold the long diagonal.
 
 >>> from damlib import Position
 >>> from damlib.evaluation import evaluate
@@ -37,8 +37,12 @@ class Weights(NamedTuple):
     white_shape: tuple[int, ...]
     black_shape: tuple[int, ...]
     back_ranks: tuple[int, ...]
+    #: the steps whose empty squares count as a man's room to move
     white_steps: tuple[tuple[int, ...], ...]
     black_steps: tuple[tuple[int, ...], ...]
+    #: the steps from each square that crown a man (DE-PROMOTE, TR-PROMOTE)
+    white_crowns: tuple[tuple[int, ...], ...]
+    black_crowns: tuple[tuple[int, ...], ...]
     #: each square's lines outward for a king's move (one square long for short kings)
     king_rays: tuple[tuple[tuple[int, ...], ...], ...]
     #: the long diagonal a1–h8, where a lone king can hold out against three (diagonal kings only)
@@ -56,13 +60,18 @@ def weights(rules: Rules) -> Weights:
     """The evaluation's tables for ``rules``."""
     white, black = generator(rules, True), generator(rules, False)
     diagonal = any(df and dr for df, dr in rules.king_directions)
+    forward_only = all(dr > 0 for _, dr in rules.man_steps)
     return Weights(
         king=LONG_KING if rules.long_kings else SHORT_KING,
         white_shape=tuple(FORWARD[s // 8] + (GUARD if s < 8 else 0) for s in range(64)),
         black_shape=tuple(FORWARD[7 - s // 8] + (GUARD if s >= 56 else 0) for s in range(64)),
         back_ranks=(*range(8), *range(56, 64)),
-        white_steps=white.man_steps,
-        black_steps=black.man_steps,
+        # Men that may step sideways (TR-MAN-MOVE) nearly always have a square to go to: their
+        # room says nothing, and counting it would reward men that stray from each other.
+        white_steps=white.man_steps if forward_only else ((),) * 64,
+        black_steps=black.man_steps if forward_only else ((),) * 64,
+        white_crowns=tuple(tuple(t for t in steps if t >= 56) for steps in white.man_steps),
+        black_crowns=tuple(tuple(t for t in steps if t < 8) for steps in black.man_steps),
         king_rays=white.king_step_rays,
         long_diagonal=frozenset(range(0, 64, 9)) if diagonal else frozenset(),
     )
@@ -81,6 +90,7 @@ def evaluate(board: Board, white: bool, rules: Rules) -> int:
     white_kings: list[int] = []
     black_kings: list[int] = []
     shape = room_white = room_black = 0  # advancement and back rank; squares to move to
+    white_crowning = black_crowning = 0  # men that can step onto the last rank
     for s, v in enumerate(board):
         if not v:
             continue
@@ -90,12 +100,16 @@ def evaluate(board: Board, white: bool, rules: Rules) -> int:
             for t in white_steps[s]:
                 if not board[t]:
                     room_white += 1
+            if w.white_crowns[s] and any(not board[t] for t in w.white_crowns[s]):
+                white_crowning += 1
         elif v == -1:
             black_men += 1
             shape -= black_shape[s]
             for t in black_steps[s]:
                 if not board[t]:
                     room_black += 1
+            if w.black_crowns[s] and any(not board[t] for t in w.black_crowns[s]):
+                black_crowning += 1
         else:
             room = 0
             for ray in rays[s]:
@@ -115,6 +129,12 @@ def evaluate(board: Board, white: bool, rules: Rules) -> int:
     king = w.king
     ahead = MAN * (white_men - black_men) + king * (len(white_kings) - len(black_kings))
     score = ahead + shape + 2 * (room_white - room_black)
+    if white_crowning or black_crowning:
+        # The evaluation is asked only where the side to move has no capture: its man crowns
+        # now, while the other side's may yet be stopped.
+        mine, theirs = (white_crowning, black_crowning) if white else (black_crowning, white_crowning)
+        crown = (king - MAN) * (7 * min(mine, 1) + 4 * max(mine - 1, 0) - 3 * theirs) // 10
+        score += crown if white else -crown
     if abs(ahead) >= MAN:
         pieces = white_men + black_men + len(white_kings) + len(black_kings)
         score += ahead * 3 // (pieces + 4)  # the same lead is worth more with fewer pieces left

@@ -51,7 +51,7 @@ class Level:
 
 #: The levels a teacher chooses from, weakest first.
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often misses what comes next"),
+    "beginner": Level("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
     "club": Level("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
     "strong": Level("strong", 0.9, 64, 0.0, 0, "looks as deep as it can in under a second"),
 }
