@@ -53,7 +53,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
     "club": Level("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
-    "strong": Level("strong", 0.9, 64, 0.0, 0, "looks as deep as it can in under a second"),
+    "strong": Level("strong", 0.85, 64, 0.0, 0, "looks as deep as it can in under a second"),
 }
 
 
