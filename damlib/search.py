@@ -89,10 +89,6 @@ class _Timeout(Exception):
     pass
 
 
-def _key(board: movegen.Board, white: bool) -> tuple[movegen.Board, bool]:
-    return board, white
-
-
 class _Search:
     """One search, from one position, with its table of positions and its clock."""
 
@@ -135,7 +131,7 @@ class _Search:
 
     def negamax(self, board: movegen.Board, white: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._clock()
-        key = _key(board, white)
+        key = (board, white)
         if key in self.seen:
             return 0  # a repetition: the side ahead must find another way (DE-DRAW)
         entry = self.table.get(key)
@@ -183,9 +179,9 @@ class _Search:
         """The line the search expects after ``first``, from its table."""
         out, visited = [first], set()
         board, white = movegen.apply(board, first), not white
-        while len(out) < most and _key(board, white) not in visited:
-            visited.add(_key(board, white))
-            entry = self.table.get(_key(board, white))
+        while len(out) < most and (board, white) not in visited:
+            visited.add((board, white))
+            entry = self.table.get((board, white))
             if entry is None or entry[3] is None:
                 break
             out.append(entry[3])
@@ -212,21 +208,20 @@ def analyse(
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
     lv = level_of(level)
-    started = time.perf_counter()
-    deadline = started + (lv.seconds if seconds is None else seconds)
+    deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
     moves = position.legal_moves
     if not moves:
         raise GameOverError("there is no legal move to choose", position.rules.rule_id("win"))
     board, white = position._board, position._white
-    seen = {_key(p._board, p._white) for p in history} - {_key(board, white)}
+    seen = {(p._board, p._white) for p in history} - {(board, white)}
     search = _Search(position, deadline, max_nodes, seen)
     by_raw = {m._raw: m for m in moves}
     # before the first iteration ends, the move that looks best at a glance stands
     order = sorted(by_raw, key=lambda raw: evaluate(movegen.apply(board, raw), not white, position.rules))
     scores: dict[movegen.RawMove, int] = {raw: 0 for raw in order}
     best, best_score, done_depth = order[0], 0, 0
-    search.seen.add(_key(board, white))
+    search.seen.add((board, white))
     for depth in range(1, depth_limit + 1):
         if len(order) == 1 and not every_move:
             break
@@ -293,9 +288,4 @@ def best_move(
     # a human-like slip: any move that looked nearly as good, never one that loses outright
     near = [m for m, s in scores.items() if s >= analysis.score - lv.margin and s > -WON]
     return chance.choice(sorted(near, key=str)) if near else analysis.move
-
-
-def worth(position: Position) -> int:
-    """The evaluation of ``position`` for the side to move, without searching."""
-    return evaluate(position._board, position._white, position.rules)
 
