@@ -20,6 +20,7 @@ and the game is unchanged.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ from .game import Game
 from .notation import Color, parse_color
 from .position import Move, Position, Variant
 from .referee import all_captures, explain, why_piece_cannot_move
-from .search import best_move
+from .search import Level, best_move, level_of
 from .squares import SQUARE_NAMES, square_number
 from .variants import rules as _rules
 
@@ -41,8 +42,9 @@ class ClickToMove:
     :class:`~damlib.Position` to play from; :meth:`restart` returns to it and
     :meth:`new_game` goes to the game's standard start. With ``referee`` capture
     mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
-    ``computer`` (``"white"`` or ``"black"``) lets damlib play that side, thinking
-    ``seconds`` per move.
+    ``computer`` (``"white"`` or ``"black"``) lets damlib play that side at ``level``
+    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
+    the level's time per move or ``seconds``.
     """
 
     def __init__(
@@ -50,10 +52,13 @@ class ClickToMove:
         start: Variant | Position = "german",
         referee: bool = False,
         computer: str | None = None,
-        seconds: float = 0.5,
+        seconds: float | None = None,
+        level: str | Level = "club",
     ) -> None:
         self.start = start if isinstance(start, Position) else Position.start(_rules(start))
         self.seconds = seconds
+        self.level = level_of(level)
+        self._chance = random.Random()  # a beginner's slips
         self.computer: Color | None = parse_color(computer, "computer")
         self.game = Game(self.start, referee=bool(referee))
         #: the squares chosen so far: the piece, then each landing square
@@ -140,6 +145,10 @@ class ClickToMove:
     def set_computer(self, side: object) -> None:
         """Let the computer play ``side`` (``"white"``, ``"black"``), or nobody (``None``)."""
         self._do(lambda: setattr(self, "computer", parse_color(side, "computer")))
+
+    def set_level(self, level: object) -> None:
+        """Let the computer play at ``level`` (``"beginner"``, ``"club"``, ``"strong"``) from its next move."""
+        self._do(lambda: setattr(self, "level", level_of(level)))
 
     # -- inside -------------------------------------------------------------------
 
@@ -261,5 +270,6 @@ class ClickToMove:
             elif pending or game.position.turn != side:
                 break
             else:
-                game.play(best_move(game.position, seconds=self.seconds))
+                game.play(best_move(game.position, seconds=self.seconds, level=self.level, history=game.positions,
+                                    rng=self._chance))
                 self.path = []

@@ -308,10 +308,11 @@ def test_hints_name_the_piece_then_the_move_and_cost_stars():
     move = level.start.parse_move(level.solution[0])
     piece = "king" if level.start.piece_at(move.start).is_king else "man"
     attempt = level.attempt()
-    assert attempt.hint() == f"Look at the {piece} on {move.start}."
-    assert attempt.hint() == f"Play {move}."
+    assert attempt.hint() == f"Look at the {piece} on {move.start}." and attempt.marked == (move.start,)
+    assert attempt.hint().startswith(f"Play {move}: it ")  # and why, in a sentence (tests/test_hints.py)
+    assert attempt.marked[:len(move.path)] == move.path
     attempt.play(level.solution[0])
-    assert attempt.stars == 1 and attempt.hints_used == 2
+    assert attempt.stars == 1 and attempt.hints_used == 2 and attempt.marked == ()
     attempt = level.attempt()
     assert move.start in attempt.hint()
     attempt.play(level.solution[0])

@@ -5,8 +5,10 @@ import html
 import pytest
 
 from damlib.errors import DamlibError
-from damlib.learn import CHOICES, LEVELS, STAGES
+from damlib import GERMAN
+from damlib.learn import CHOICES, LEVELS, STAGES, Level
 from damlib.widgets import Learn
+from damlib.widgets.board import COLORS
 
 
 def play_by_clicks(learn: Learn, move: str) -> None:
@@ -59,6 +61,36 @@ def test_hints_come_in_two_steps_and_cost_a_star():
     assert f"Play {level.start.parse_move(level.solution[0])}" in learn.feedback.value
     play_by_clicks(learn, level.solution[0])
     assert learn.attempt.stars == 1 and "★☆☆" in learn.feedback.value
+
+
+def test_the_hint_gives_the_move_and_why_and_marks_it_on_the_board():
+    # the first German majority level: the solution is the capture that takes the most
+    level = next(lv for lv in STAGES["German"] if lv.rule == "DE-MAJORITY" and len(lv.solution) == 1)
+    move = level.start.parse_move(level.solution[0])
+    learn = Learn([level])
+    learn.hint_button.click()
+    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
+    assert marked == {move.start}
+    learn.hint_button.click()
+    shown = html.unescape(learn.feedback.value)
+    assert f"Play {move}: it " in shown and "(DE-MAJORITY)" in shown
+    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
+    assert marked == set(move.path) | set(move.captured)
+    play_by_clicks(learn, level.solution[0])
+    assert not any(square.style.button_color == COLORS["hint"] for square in learn.board.buttons.values())
+
+
+def test_show_me_a_threat_names_the_other_sides_best_move_and_marks_it():
+    # were it Black's move, d4 would jump c3 and land on b2 (DE-MAN-CAPTURE)
+    level = Level("threat-test", GERMAN, "DE-MANDATORY", "Capture.", "W:Wc3,h2:Bd4,a7", ("c3:e5",))
+    learn = Learn([level])
+    learn.threat_button.click()
+    assert "Black threatens d4:b2, taking a piece." in html.unescape(learn.feedback.value)
+    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
+    assert marked == {"d4", "b2", "c3"}
+    assert learn.attempt.hints_used == 0  # a threat costs no star
+    play_by_clicks(learn, "c3:e5")
+    assert learn.attempt.stars == 3
 
 
 def test_progress_is_kept_for_the_learner_across_widgets(tmp_path):

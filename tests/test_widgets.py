@@ -253,6 +253,20 @@ def test_play_board_computer_answers():
     assert len(white.game.moves) == 1
 
 
+def test_play_board_computer_level_is_chosen_from_a_menu():
+    board = PlayBoard(GERMAN, computer="black", seconds=0.05)
+    assert board.level.value == "club" and board.table.level.name == "club"  # the default
+    assert [value for _, value in board.level.options] == ["beginner", "club", "strong"]
+    assert any("beginner" in label and "slips" in label for label, _ in board.level.options)
+    board.level.value = "beginner"
+    assert board.table.level.name == "beginner"
+    click(board, "c3", "d4")  # the beginner answers, with a legal move
+    assert len(board.game.moves) == 2 and board.game.position.turn == "white"
+    board.table.set_level("grandmaster")  # refused, said, and the level kept
+    assert board.table.level.name == "beginner" and "grandmaster" in board.table.message
+    assert PlayBoard(TURKISH, computer="white", level="strong", seconds=0.05).table.level.name == "strong"
+
+
 def test_move_list_numbers_pairs_and_black_first():
     board = PlayBoard(GERMAN, fen="B:Wc3:Bf6,h8")
     click(board, "f6", "e5")
@@ -380,6 +394,7 @@ def test_widgets_take_what_damlib_takes_elsewhere():
 
 @pytest.mark.parametrize("make, named", [
     (lambda: PlayBoard("german", computer="red"), "red"),
+    (lambda: PlayBoard("german", computer="black", level="grandmaster"), "grandmaster"),
     (lambda: PlayBoard("klingon"), "klingon"),
     (lambda: PlayBoard("german", fen=5), "5"),
     (lambda: Exercises([]), "[]"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .. import hints
 from ..errors import DamlibError
 from ..game import Game
 from ..position import Move, Position
@@ -96,6 +97,8 @@ class Attempt:
         self.mistakes: list[str | None] = []
         self._hints_given = 0  # at this step
         self.hints_used = 0
+        #: the squares the last hint or threat points at, for the board to mark (none after a move)
+        self.marked: tuple[str, ...] = ()
         self.done = False
         #: how many of the mistakes a Progress has counted already (it counts each once)
         self.recorded = 0
@@ -116,19 +119,35 @@ class Attempt:
         return 3 if extra == 0 else 2 if extra == 1 else 1
 
     def hint(self) -> str:
-        """The next hint for this move: first which piece, then where it goes."""
+        """The next hint for this move: first which piece, then where it goes and why (see
+        :func:`damlib.hints.hint`); :attr:`marked` holds the squares it points at."""
         if self.done:
+            self.marked = ()
             return "This level is done."
         expected = self._expected()
         self.hints_used += 1
         self._hints_given += 1
         if isinstance(expected, str):
+            self.marked = ()
             return f"Choose: {expected}." if self._hints_given > 1 else "Decide what to do about the mistake."
         if self._hints_given == 1:
+            self.marked = (expected.start,)
             piece = self.position.piece_at(expected.start)
             noun = "king" if piece is not None and piece.is_king else "man"
             return f"Look at the {noun} on {expected.start}."
-        return f"Play {expected}."
+        found = hints.hint(self.position, self.game.positions[:-1], move=expected)
+        self.marked = found.squares
+        return str(found)
+
+    def threat(self) -> str:
+        """What the other side would play if it were its move now (see :func:`damlib.hints.threat`);
+        :attr:`marked` holds its squares. It costs no star: it shows the position, not the answer."""
+        if self.done or self.game.pending is not None:
+            self.marked = ()
+            return "This level is done." if self.done else f"First choose: {' or '.join(CHOICES)}."
+        found = hints.threat(self.position)
+        self.marked = found.squares if found is not None else ()
+        return str(found) if found is not None else "The other side would have no move at all."
 
     def play(self, move: Move | str) -> Feedback:
         """Try ``move`` (a :class:`~damlib.Move`, move text, or a choice after a mistake)."""
@@ -141,6 +160,7 @@ class Attempt:
         if waiting is not None:
             return self._refuse(f"First choose: {' or '.join(CHOICES)} ({waiting.rule}).", waiting.rule)
         before = len(self.game.moves)
+        self.marked = ()
         try:
             played = self.game.play(move)
         except DamlibError as error:

@@ -3,7 +3,7 @@ and the learn levels. It draws what a :class:`~damlib.clicks.ClickToMove` holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import ipywidgets as w
 
@@ -16,8 +16,8 @@ from ..squares import SQUARE_NAMES, dark
 # squares alike, in greyscale too.
 GLYPHS = {False: "⬤", True: "♚"}
 INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
-# "excluded": a square whose piece the rules exclude, in the board editor
-COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a", "excluded": "#f2a0a0",
+# "excluded": a square whose piece the rules exclude, in the board editor; "hint": a hint's move
+COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a", "excluded": "#f2a0a0", "hint": "#8cc4ee",
           "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
 #: an empty square's label: a browser keeps the old text when a button's is set to ""
 EMPTY = "\u00a0"
@@ -62,12 +62,14 @@ class Squares(w.VBox):
         self.flipped = not self.flipped
         self._order()
 
-    def draw(self, table: ClickToMove) -> None:
-        """Show the table's position, the chosen piece and path, where it may go, and the last move."""
+    def draw(self, table: ClickToMove, marked: Iterable[str] = ()) -> None:
+        """Show the table's position, the chosen piece and path, where it may go, the last move,
+        and the ``marked`` squares (a hint's move)."""
         game = table.game
         targets = table.targets
         last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
         marks = {name: COLORS["last"] for name in last}
+        marks |= {name: COLORS["hint"] for name in marked}
         marks |= {name: COLORS["target"] for name in (*targets, *table.path)}
         if table.path:
             marks[table.path[0]] = COLORS["selected"]

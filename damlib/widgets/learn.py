@@ -24,7 +24,8 @@ def stars(n: int) -> str:
 
 class Learn(Pictured, w.VBox):
     """Levels one after another: the goal, the board (click, or type a move and press Enter),
-    the feedback with the rule's ID, a hint in two steps, stars and "Next level".
+    the feedback with the rule's ID, a hint in two steps (the piece, then the move and why, marked
+    on the board), "Show me a threat", stars and "Next level".
 
     ``levels`` is a list of levels, or stages by name (such as :data:`~damlib.learn.STAGES`),
     chosen from a menu. With a ``learner`` name (or one typed into its box) the stars are kept
@@ -73,7 +74,9 @@ class Learn(Pictured, w.VBox):
         self.name = w.Text(placeholder="your name, to keep your stars", continuous_update=False,
                            layout=w.Layout(width="220px"))
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
-        self.hint_button = button("Hint", "which piece, then where", "hint", self.hint)
+        self.hint_button = button("Hint", "which piece, then which move and why", "hint", self.hint)
+        self.threat_button = button("Show me a threat", "what the other side would play if it were its move",
+                                    "threat", self.threat)
         self.retry_button = button("Try again", "start this level again", "retry", self.retry)
         self.next_button = button("Next level", "go on to the next level", "next-level", self.next_level)
         self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c))
@@ -83,7 +86,9 @@ class Learn(Pictured, w.VBox):
         super().__init__([
             self.stage, self.heading, self.goal,
             w.HBox([self.board, w.VBox([self.feedback, self.typed, w.HBox(self.choices),
-                                        w.HBox([self.hint_button, self.retry_button, self.next_button]),
+                                        w.HBox([self.hint_button, self.threat_button, self.retry_button,
+                                                self.next_button],
+                                               layout=w.Layout(flex_flow="row wrap")),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([w.Label("Name"), self.name]),
@@ -122,7 +127,12 @@ class Learn(Pictured, w.VBox):
         self._forward(lambda: self.clicks.click(square))
 
     def hint(self) -> None:
+        """The next hint (which piece, then the move and why), its squares marked on the board."""
         self._say(f"Hint: {self.attempt.hint()}")
+
+    def threat(self) -> None:
+        """What the other side would play if it were its move, its squares marked on the board."""
+        self._say(self.attempt.threat())
 
     def retry(self) -> None:
         self._keep()
@@ -198,7 +208,7 @@ class Learn(Pictured, w.VBox):
 
     def _show(self, message: str = "") -> None:
         level, attempt = self.level, self.attempt
-        self.board.draw(self.clicks)
+        self.board.draw(self.clicks, self.attempt.marked)
         self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.game.name} "
                                    f"draughts, {html.escape(level.rule)}")
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
@@ -212,7 +222,7 @@ class Learn(Pictured, w.VBox):
         for choice in self.choices:
             choice.layout.display = "flex" if pending else "none"
         self.next_button.disabled = not attempt.done or self.index + 1 == len(self.levels)
-        self.hint_button.disabled = attempt.done
+        self.hint_button.disabled = self.threat_button.disabled = attempt.done
         if self.progress is not None:
             done = [lv for lv in self.levels if lv.id in self.progress.completed]
             won = sum(self.progress.stars(lv.id) for lv in self.levels)

@@ -13,6 +13,7 @@ from ..clicks import ClickToMove
 from ..errors import DamlibError
 from ..notation import numbered_moves, parse_color
 from ..position import Position, Variant
+from ..search import LEVELS, level_of
 from ..variants import GERMAN
 from ..variants import rules as _rules
 from .board import Squares
@@ -27,7 +28,9 @@ class PlayBoard(Pictured, w.VBox):
     to it. Restart, new game, undo, flip, a move list and a status line; a click
     that is not a legal choice shows why, with the rule ID, and changes nothing.
     ``referee`` lets capture mistakes through and applies the penalty (DE-PENALTY,
-    TR-PENALTY); ``computer`` (``"white"`` or ``"black"``) lets damlib play one side.
+    TR-PENALTY); ``computer`` (``"white"`` or ``"black"``) lets damlib play one side at
+    ``level`` (``"beginner"``, ``"club"`` or ``"strong"``), chosen from a menu too; ``seconds``
+    overrides the level's time per move.
 
     >>> board = PlayBoard("german")
     >>> board.squares["c3"].click(); board.squares["d4"].click()
@@ -41,16 +44,18 @@ class PlayBoard(Pictured, w.VBox):
         referee: bool = False,
         computer: str | None = None,
         fen: str | None = None,
-        seconds: float = 0.5,
+        seconds: float | None = None,
         size: int | None = None,
+        level: str = "club",
     ) -> None:
         rules = _rules(variant)
         self.size = check_size(size)
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds <= 10:
+        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+                                    or not 0 < seconds <= 10):
             raise DamlibError(f"seconds is the computer's time per move, above 0 and at most 10, not {seconds!r}")
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
-                                 seconds=seconds)
+                                 seconds=seconds, level=level_of(level))
         self.board = Squares(self.size, self.click)
         self.squares, self.grid = self.board.buttons, self.board.grid
         self.rank_labels, self.file_labels = self.board.rank_labels, self.board.file_labels
@@ -61,6 +66,8 @@ class PlayBoard(Pictured, w.VBox):
                                   indent=False, layout=w.Layout(width="auto"))
         self.computer = w.Dropdown(options=[("nobody", ""), ("White", "white"), ("Black", "black")],
                                    value=self.table.computer or "", description="Computer")
+        self.level = w.Dropdown(options=[(f"{lv.name} — {lv.about}", lv.name) for lv in LEVELS.values()],
+                                value=self.table.level.name, description="Level", layout=w.Layout(width="auto"))
         self.take_back_button = button("Take back and capture", "make the mistake be taken back", "take-back",
                                        self._forward(self.table.take_back))
         self.let_stand_button = button("Let it stand", "let the mistaken move stand", "let-stand",
@@ -88,9 +95,10 @@ class PlayBoard(Pictured, w.VBox):
         self.variant.observe(lambda change: self.new_game(change["new"]), "value")
         self.referee.observe(lambda change: self._forward(lambda: self.table.set_referee(change["new"]))(), "value")
         self.computer.observe(lambda change: self._forward(lambda: self.table.set_computer(change["new"]))(), "value")
+        self.level.observe(lambda change: self._forward(lambda: self.table.set_level(change["new"]))(), "value")
         self.refresh()
         super().__init__([
-            w.HBox([self.variant, self.computer], layout=w.Layout(flex_flow="row wrap")), self.referee,
+            w.HBox([self.variant, self.computer, self.level], layout=w.Layout(flex_flow="row wrap")), self.referee,
             # the board keeps its size; the status panel goes below it when space is short
             w.HBox([
                 self.board,
