@@ -30,25 +30,10 @@ def king_jumps(g: MoveGenerator, t: int, rays: tuple, last_dir: int, occ: int,
     direction ``last_dir`` (-1: none yet): ``(direction, jumped square, its bit, landing run)``."""
     banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
     out = []
-    for d, sh, line, ray in rays:
-        block = line & occ
-        if not block or d == banned:
-            continue
-        if sh > 0:
-            first = block & -block
-            block &= -(first << 1)  # the pieces beyond the first
-            beyond = block & -block
-        else:
-            first = 1 << (block.bit_length() - 1)
-            block &= first - 1
-            beyond = 1 << (block.bit_length() - 1) if block else 0
-        if not first & opp:
-            continue
-        over = first.bit_length() - 1
-        i = (over - t) // sh
-        j = ((beyond.bit_length() - 1 - t) // sh - 1) if beyond else len(ray)
-        if j > i:
-            out.append((d, over, first, ray[i:j]))
+    for d, _, line, _, jumps in rays:
+        hit = jumps[line & occ]
+        if hit is not None and hit[2] & opp and d != banned:
+            out.append(hit)
     return out
 
 
@@ -215,7 +200,7 @@ Reach = Any
 
 def _direction(g: MoveGenerator, a: int, b: int) -> int:
     """The direction of the jump from ``a`` to ``b``."""
-    for d, _, _, ray in g.king_rays[a]:
+    for d, _, _, ray, _ in g.king_rays[a]:
         if b in ray:
             return d
     return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)

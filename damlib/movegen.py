@@ -81,9 +81,11 @@ class MoveGenerator:
         self.man_jumps = tuple(
             tuple((d, over, 1 << over, land, 1 << land) for d, over, land in t.man_jumps[s]) for s in range(64)
         )
-        #: (direction, shift, bits of the line, squares of the line outward) for a king on each square
+        #: (direction, shift, bits of the line, squares of the line outward, the jump along it for
+        #: each way its squares can be occupied: see :func:`ray_jumps`) for a king on each square
         self.king_rays = tuple(
-            tuple((d, ray[0] - s, bits(ray), ray) for d, ray in t.king_rays[s]) for s in range(64)
+            tuple((d, ray[0] - s, bits(ray), ray, ray_jumps(d, ray)) for d, ray in t.king_rays[s])
+            for s in range(64)
         )
         #: for a king that came along each line (index 0: none yet, else direction + 1), the
         #: rays from each square along that line and across it
@@ -131,6 +133,7 @@ class MoveGenerator:
         return m, k, om, ok
 
     def own_squares(self, board: Board) -> list[int]:
+        """The squares of the side's pieces."""
         man, king = self.man, self.king
         return [s for s, v in enumerate(board) if v == man or v == king]
 
@@ -149,11 +152,11 @@ class MoveGenerator:
             found = self._routes(m | k, m, k, om | ok, False)
             if not found:
                 return self.steps(board, self.own_squares(board))
-            return longest([(f[0], f[1], f[2]) for f in found]) if self.rules.majority else found_raw(found)
+            return longest(found_raw(found)) if self.rules.majority else found_raw(found)
         found = self.capture_moves(m, k, om | ok, deadline)
         if not found:
             return self.steps(board, self.own_squares(board))
-        return [(f[0], f[1], f[2]) for f in found]
+        return found_raw(found)
 
     def steps(self, board: Board, own: list[int]) -> list[RawMove]:
         """Every non-capturing move (DE-MAN-MOVE, TR-MAN-MOVE, DE-KING, TR-KING)."""
@@ -395,31 +398,22 @@ class MoveGenerator:
         if king:
             opposite = self.opposite
             banned = opposite[last_dir] if opposite is not None and last_dir >= 0 else -1
-            for d, sh, line, ray in self.king_rays[s]:
-                if d == banned:
+            for d, _, line, _, jumps in self.king_rays[s]:
+                hit = jumps[line & occ]
+                if hit is None or not hit[2] & opp or d == banned:
                     continue
-                block = line & occ
-                if not block:
-                    continue
-                first = block & -block if sh > 0 else 1 << (block.bit_length() - 1)
-                if not first & opp:
-                    continue
-                over = first.bit_length() - 1
-                i, n = (over - s) // sh, len(ray)
-                if i >= n or occ >> ray[i] & 1:
-                    continue
+                _, over, first, lands = hit
                 jumped = True
                 left = opp ^ first
                 standing = occ if stays else occ ^ first
                 captured.append(over)
                 if self.land_to_jump_on:
-                    self._land_to_jump_on(ray, i, d, standing, left, path, captured, out, partial, budget)
+                    self._land_to_jump_on(lands, d, standing, left, path, captured, out, partial, budget)
                 else:
-                    while i < n and not standing >> ray[i] & 1:
-                        path.append(ray[i])
-                        self._walk(ray[i], True, standing, left, path, captured, d, out, partial, budget)
+                    for t in lands:
+                        path.append(t)
+                        self._walk(t, True, standing, left, path, captured, d, out, partial, budget)
                         path.pop()
-                        i += 1
                 captured.pop()
         else:
             crown_mid, last_rank = self.crown_mid, self.last_rank_bits
@@ -437,23 +431,43 @@ class MoveGenerator:
             out.append((tuple(path), tuple(captured), king, not jumped, opp))
         return jumped
 
-    def _land_to_jump_on(self, ray, i, d, occ, opp, path, captured, out, partial, budget) -> None:
+    def _land_to_jump_on(self, lands, d, occ, opp, path, captured, out, partial, budget) -> None:
         """A king's landings after a jump where it must land on a square from which
         it can jump on, if there is one (the published Russian rules)."""
         landings = []
-        while i < len(ray) and not occ >> ray[i] & 1:
+        for t in lands:
             found: list[Found] = []
-            path.append(ray[i])
-            landings.append((self._walk(ray[i], True, occ, opp, path, captured, d, found, partial, budget), found))
+            path.append(t)
+            landings.append((self._walk(t, True, occ, opp, path, captured, d, found, partial, budget), found))
             path.pop()
-            i += 1
         go_on = any(jumped for jumped, _ in landings)
         for jumped, found in landings:
             if jumped or not go_on:
                 out += found
 
 
+def ray_jumps(d: int, ray: tuple[int, ...]) -> dict[int, tuple[int, int, int, tuple[int, ...]] | None]:
+    """For each way the squares of ``ray`` (a line outward from a king, in direction
+    ``d``) can be occupied, as bits: the jump along it, ``(d, the first piece's square,
+    its bit, the empty squares beyond it up to the next piece)``, or ``None`` where
+    there is no piece or no empty square beyond the first. Whether the first piece
+    may be jumped (is the opponent's) is for the caller to see; a look-up here is
+    what spares every king move a walk along the line."""
+    out: dict[int, tuple[int, int, int, tuple[int, ...]] | None] = {}
+    for pattern in range(1 << len(ray)):
+        taken = [s for i, s in enumerate(ray) if pattern >> i & 1]
+        jump = None
+        if taken:
+            i = ray.index(taken[0])
+            j = ray.index(taken[1]) if len(taken) > 1 else len(ray)
+            if j > i + 1:
+                jump = (d, ray[i], 1 << ray[i], ray[i + 1:j])
+        out[bits(taken)] = jump
+    return out
+
+
 def found_raw(found: list[Found]) -> list[RawMove]:
+    """The raw moves of captures as the searches record them."""
     return [(f[0], f[1], f[2]) for f in found]
 
 
