@@ -5,12 +5,12 @@ import io
 import json
 
 import pytest
+from conftest import ROOT
 
-from conftest import DATA
 from damlib.errors import DamlibError
 from damlib.learn import LEVELS, Progress, class_report
 
-DEMO = DATA / "class-demo"
+DEMO = ROOT / "notebooks" / "class-demo"  # the teacher notebook's made-up class
 
 
 def progress_file(folder, name, learner, stars, mistakes=None):
