@@ -73,7 +73,7 @@ c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
 c.Spawner.mem_limit = None
 c.Spawner.http_timeout = 60
-c.Spawner.start_timeout = 120
+c.Spawner.start_timeout = 300  # a class logging in at once shares the cores
 c.Spawner.args = [
     # a kernel left idle for 20 minutes is stopped (its learner's progress is on disk already);
     # a crashed kernel is restarted by the server at once
