@@ -17,7 +17,9 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends python3 python3-venv nodejs npm fonts-dejavu-core >/dev/null
+node=()
+command -v npm >/dev/null || node=(nodejs npm)  # a Node installed otherwise (NodeSource) will do
+apt-get install -y -qq --no-install-recommends python3 python3-venv fonts-dejavu-core "${node[@]}" >/dev/null
 command -v configurable-http-proxy >/dev/null || npm install -g --silent configurable-http-proxy
 
 # the code learners' kernels import: a copy readable by every account, not the admin's checkout
