@@ -154,7 +154,7 @@ class Learner:
                 break
             if not model.get("pending") and not model.get("servers"):
                 self.hub_api("POST", f"/users/{self.name}/server")
-            time.sleep(0.3)
+            time.sleep(1)  # as a browser's spawn page does: a class polling faster slows the hub
         else:
             raise HubError(f"{self.name}'s server was not ready in {timeout} s")
         if not self.token:

@@ -73,16 +73,18 @@ c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
 c.Spawner.mem_limit = None
 c.Spawner.http_timeout = 60
-c.Spawner.start_timeout = 300  # a class logging in at once shares the cores
+c.Spawner.start_timeout = 600  # thirty learners logging in at once share the cores
 c.Spawner.args = [
     # a kernel left idle for 20 minutes is stopped (its learner's progress is on disk already);
     # a crashed kernel is restarted by the server at once
     "--MappingKernelManager.cull_idle_timeout=1200",
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_connected=True",
-    # what a lesson does not use costs memory per learner
+    # what a lesson does not use costs each learner's server memory and its start CPU time
+    # (benchmarks/classroom.py): no terminals, no language server, no extension manager
     "--ServerApp.terminals_enabled=False",
-    "--ServerApp.jpserver_extensions={'jupyter_lsp': False}",
+    "--ServerApp.jpserver_extensions={'jupyter_lsp': False, 'jupyter_server_terminals': False}",
+    "--LabApp.extension_manager=readonly",
 ]
 if accounts == "shared" and os.geteuid() == 0:  # a test run as root (in a container): its servers too
     c.Spawner.args.append("--allow-root")
