@@ -62,15 +62,18 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
     clicks += [kernel.button(learn, tooltip=square) for square in LEVEL]
     clicks.append(kernel.button(learn, description="Try again"))
     out["clicks"], out["empty"] = [], []
-    for _ in range(rounds):
-        for comm_id in clicks:
-            time.sleep(think)
+    try:
+        for _ in range(rounds):
+            for comm_id in clicks:
+                time.sleep(think)
+                tick = time.perf_counter()
+                kernel.click(comm_id)
+                out["clicks"].append(time.perf_counter() - tick)
             tick = time.perf_counter()
-            kernel.click(comm_id)
-            out["clicks"].append(time.perf_counter() - tick)
-        tick = time.perf_counter()
-        kernel.run("")
-        out["empty"].append(time.perf_counter() - tick)
+            kernel.run("")
+            out["empty"].append(time.perf_counter() - tick)
+    except Exception as error:
+        out["error"] = f"after {len(out['clicks'])} clicks: {error!r}"
     kernel.close()
 
 

@@ -72,7 +72,7 @@ c.Spawner.default_url = "/lab/tree/lessons/01-start-here.ipynb"
 c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder)}
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
 c.Spawner.mem_limit = None
-c.Spawner.http_timeout = 60
+c.Spawner.http_timeout = 300  # a server starting among thirty takes minutes, not seconds
 c.Spawner.start_timeout = 600  # thirty learners logging in at once share the cores
 c.Spawner.args = [
     # a kernel left idle for 20 minutes is stopped (its learner's progress is on disk already);
