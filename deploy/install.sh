@@ -26,7 +26,8 @@ command -v configurable-http-proxy >/dev/null || npm install -g --silent configu
 mkdir -p "$prefix"
 rm -rf "$prefix/src.new" && cp -r "$repo" "$prefix/src.new"
 rm -rf "$prefix/src.new/.git" "$prefix/src.new"/.venv* && rm -rf "$prefix/src" && mv "$prefix/src.new" "$prefix/src"
-[ -x "$prefix/venv/bin/python" ] || python3 -m venv "$prefix/venv"
+# the system's Python (apt), which every account can run, not one in an admin's home
+[ -x "$prefix/venv/bin/python" ] || /usr/bin/python3 -m venv "$prefix/venv"
 (cd "$prefix/src" && "$prefix/venv/bin/pip" install --quiet --upgrade pip \
   && "$prefix/venv/bin/pip" install --quiet -r requirements.txt -r deploy/requirements.txt)
 chmod -R a+rX "$prefix"
@@ -54,7 +55,7 @@ with dbm.open(os.path.join(os.environ["STATE"], "passwords.dbm"), "c", 0o600) as
     db[name] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
 EOF
 
-environment=("PATH=$prefix/venv/bin:/usr/local/bin:/usr/bin:/bin" "DAMLIB_TEACHER=$teacher" "DAMLIB_HUB_DIR=$state")
+environment=("PATH=$prefix/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "DAMLIB_TEACHER=$teacher" "DAMLIB_HUB_DIR=$state")
 command=("$prefix/venv/bin/jupyterhub" -f "$prefix/src/deploy/jupyterhub_config.py")
 if [ -d /run/systemd/system ]; then
   cat > /etc/systemd/system/damlib-hub.service <<EOF
