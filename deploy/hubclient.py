@@ -142,7 +142,7 @@ class Learner:
         return answer
 
     def hub_api(self, method: str, path: str, **kwargs: Any) -> requests.Response:
-        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf", "")}
+        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf") or ""}
         return self.session.request(method, f"{self.hub}/hub/api{path}", headers=headers, timeout=30, **kwargs)
 
     def wait_for_server(self, timeout: float = 120) -> None:
