@@ -12,8 +12,9 @@ from pathlib import Path
 from ..errors import DamlibError
 from .levels import Attempt
 
-#: Where progress is kept unless a folder is given: one a learner can find.
-DEFAULT_FOLDER = Path.home() / ".damlib" / "progress"
+#: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
+#: hub names in DAMLIB_PROGRESS (deploy/jupyterhub_config.py).
+DEFAULT_FOLDER = Path(os.environ.get("DAMLIB_PROGRESS") or Path.home() / ".damlib" / "progress")
 FORMAT = "damlib progress 1"
 MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
 
@@ -99,6 +100,7 @@ class Progress:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, scratch = tempfile.mkstemp(dir=self.folder, prefix=".progress-", suffix=".tmp")
+            os.fchmod(handle, 0o640)  # not mkstemp's 0600: a class folder's group (the teacher) reads it
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump(data, out, indent=1, sort_keys=True)
             os.replace(scratch, self.path)  # the old file stays whole until the new one is

@@ -4,6 +4,7 @@ progress that is kept."""
 from __future__ import annotations
 
 import html
+import os
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -95,7 +96,8 @@ class Learn(Pictured, w.VBox):
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
-        typed = Learn._learners.get(str(folder), "")
+        # on a hub the learner has logged in: their stars go under that name without typing it
+        typed = Learn._learners.get(str(folder), "") or os.environ.get("JUPYTERHUB_USER", "")
         if learner is not None or typed:
             self.name.value = learner if learner is not None else typed
 

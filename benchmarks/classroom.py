@@ -1,0 +1,135 @@
+"""What one machine can serve: the class hub of deploy/ on 127.0.0.1 with N learners at once.
+
+Each learner logs in through the login page, waits for their server, opens and runs the play
+lesson (notebooks/08-play.ipynb) and a Learn board (as in 09-learn) over the kernel protocol, then
+clicks: a capture on the play board (e3, c5, a7, Undo) and the first German level (h2, g3, Try
+again), pausing ``--think`` seconds between clicks as a learner does. Reported per N:
+
+- memory per learner: the proportional set size of their server and kernel (shared pages split);
+- login to a ready lesson: from sending the login form to the lesson's last cell done;
+- click to picture: from the click leaving the browser's side to the kernel idle again, every
+  changed square sent (median and 95th percentile), and an empty cell's round trip beside it.
+
+The servers run as this Unix user (DAMLIB_HUB_ACCOUNTS=shared), so no accounts are made.
+
+    python benchmarks/classroom.py            # N = 1, 10, 30
+    python benchmarks/classroom.py 1 5 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+
+from hubclient import Hub, Learner, memory_mb  # noqa: E402
+
+PLAY = ("e3", "c5", "a7")  # the lesson's third board: a capture of two men (DE-MAJORITY)
+LEVEL = ("h2", "g3")  # the first German level: one step of a man
+
+
+def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threading.Barrier,
+                    clicking: threading.Barrier, out: dict) -> None:
+    learner = Learner(hub.url, name)
+    start.wait()
+    began = time.perf_counter()
+    try:
+        learner.login()
+        learner.wait_for_server(600)
+        kernel = learner.kernel()
+        cells = kernel.run_notebook("lessons/08-play.ipynb")
+        out["ready"] = time.perf_counter() - began
+        learn, _ = kernel.run("from damlib.learn import STAGES\nfrom damlib.widgets import Learn\nLearn(STAGES)")
+    except Exception as error:  # a learner who could not start is counted, not fatal
+        out["error"] = f"before the clicks: {error!r}"
+        clicking.wait()
+        return
+    clicking.wait()
+    clicks = [kernel.button(cells[2], tooltip=square) for square in PLAY]
+    clicks.append(kernel.button(cells[2], description="Undo"))
+    clicks += [kernel.button(learn, tooltip=square) for square in LEVEL]
+    clicks.append(kernel.button(learn, description="Try again"))
+    out["clicks"], out["empty"] = [], []
+    try:
+        for _ in range(rounds):
+            for comm_id in clicks:
+                time.sleep(think)
+                tick = time.perf_counter()
+                kernel.click(comm_id)
+                out["clicks"].append(time.perf_counter() - tick)
+            tick = time.perf_counter()
+            kernel.run("")
+            out["empty"].append(time.perf_counter() - tick)
+    except Exception as error:
+        out["error"] = f"after {len(out['clicks'])} clicks: {error!r}"
+    kernel.close()
+
+
+def measure(n: int, rounds: int, think: float) -> dict:
+    with tempfile.TemporaryDirectory(prefix="damlib-classroom-") as folder:
+        hub = Hub(Path(folder), ROOT / "notebooks", pythonpath=os.environ.get("PYTHONPATH", str(ROOT)))
+        names = [f"learner{i:02d}" for i in range(n)]
+        results: dict[str, dict] = {name: {} for name in names}
+        try:
+            hub.wait(120)
+            start, clicking = threading.Barrier(n), threading.Barrier(n + 1)  # + 1: memory first
+            threads = [threading.Thread(target=learner_session,
+                                        args=(hub, name, rounds, think, start, clicking, results[name]))
+                       for name in names]
+            for thread in threads:
+                thread.start()
+            while clicking.n_waiting < n and not clicking.broken:
+                time.sleep(0.2)
+            servers, kernels = [], []  # taken while everyone is ready, before the clicks
+            for name in (name for name in names if "ready" in results[name]):
+                pids = hub.learner_processes(name)
+                kernel = [pid for pid in pids if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+                kernels.append(memory_mb(kernel))
+                servers.append(memory_mb([pid for pid in pids if pid not in kernel]))
+            clicking.wait()
+            for thread in threads:
+                thread.join()
+        finally:
+            hub.stop()
+            errors = [r["error"] for r in results.values() if "error" in r]
+            if errors:
+                kept = Path(tempfile.gettempdir()) / f"classroom-{n}-hub.log"
+                kept.write_bytes((Path(folder) / "hub.log").read_bytes())
+                print(f"N={n}: {len(errors)} learners failed (hub log: {kept}); first: {errors[0]}", file=sys.stderr)
+    clicks = sorted(t for r in results.values() for t in r.get("clicks", []))
+    empty = sorted(t for r in results.values() for t in r.get("empty", []))
+    ready = [r["ready"] for r in results.values() if "ready" in r]
+    return {"n": n, "server": statistics.mean(servers), "kernel": statistics.mean(kernels),
+            "ready": statistics.median(ready), "ready_max": max(ready),
+            "median": statistics.median(clicks) * 1000, "p95": clicks[int(0.95 * (len(clicks) - 1))] * 1000,
+            "empty": statistics.median(empty) * 1000, "count": len(clicks), "failed": len(errors)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("learners", nargs="*", type=int, default=[1, 10, 30])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the seven clicks per learner")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a learner waits before each click")
+    options = parser.parse_args()
+    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}")
+    print("| learners | memory per learner, MB (server + kernel) | login to ready lesson, s (median / slowest) "
+          "| click to picture, ms (median / 95%) | empty cell, ms | clicks | learners failed |")
+    print("|---|---|---|---|---|---|---|")
+    for n in options.learners:
+        r = measure(n, options.rounds, options.think)
+        print(f"| {n} | {r['server'] + r['kernel']:.0f} ({r['server']:.0f} + {r['kernel']:.0f}) "
+              f"| {r['ready']:.1f} / {r['ready_max']:.1f} | {r['median']:.0f} / {r['p95']:.0f} "
+              f"| {r['empty']:.0f} | {r['count']} | {r['failed']} |", flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""A learner as a program: logs in to the class hub through its login page, waits for their
+server, runs a lesson's cells and clicks its boards over the kernel protocol, as JupyterLab would.
+tests/test_hub.py and benchmarks/classroom.py drive the hub with it.
+
+It needs ``requests`` and ``websocket-client`` (both come with JupyterLab)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests
+import websocket
+
+HERE = Path(__file__).resolve().parent
+
+
+class HubError(RuntimeError):
+    """The hub or a learner's server did not do what a learner needs."""
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Hub:
+    """The class hub on 127.0.0.1, its state in ``folder``, every server run as this Unix user
+    (DAMLIB_HUB_ACCOUNTS=shared). :meth:`stop` ends the hub and everything it started."""
+
+    def __init__(self, folder: Path, lessons: Path, teacher: str = "teacher", pythonpath: str = "") -> None:
+        self.folder = folder
+        (folder / "lessons").mkdir(parents=True, exist_ok=True)
+        for lesson in sorted(lessons.glob("*.ipynb")):
+            (folder / "lessons" / lesson.name).write_bytes(lesson.read_bytes())
+        self.port, self.api_port = free_port(), free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, DAMLIB_HUB_DIR=str(folder), DAMLIB_HUB_ACCOUNTS="shared", DAMLIB_TEACHER=teacher,
+                   DAMLIB_HUB_IP="127.0.0.1", DAMLIB_HUB_PORT=str(self.port),
+                   DAMLIB_HUB_API_PORT=str(self.api_port), DAMLIB_PROXY_API_PORT=str(free_port()))
+        if pythonpath:
+            env["PYTHONPATH"] = pythonpath
+        self.log = open(folder / "hub.log", "wb")
+        self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
+                                        cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def wait(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise HubError(f"the hub stopped: {self.tail()}")
+            try:
+                if requests.get(f"{self.url}/hub/api/", timeout=2).ok:
+                    return
+            except requests.ConnectionError:
+                pass
+            time.sleep(0.3)
+        raise HubError(f"the hub did not answer in {timeout} s: {self.tail()}")
+
+    def tail(self) -> str:
+        self.log.flush()
+        return (self.folder / "hub.log").read_text(errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        """Stop the hub (it stops the servers, the proxy and the culler), then end whatever is left:
+        every process that names the hub's own port (servers and services in their environment,
+        the proxy in its command line)."""
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        for pid in processes_naming(f"127.0.0.1:{self.api_port}"):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.log.close()
+
+    def learner_processes(self, name: str) -> list[int]:
+        """The processes of ``name``'s server and kernels."""
+        return processes_naming(f"JUPYTERHUB_USER={name}\0", f"127.0.0.1:{self.api_port}")
+
+
+def processes_naming(*texts: str) -> list[int]:
+    """The ids of this user's processes whose environment or command line holds all of ``texts``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                seen = (entry / "environ").read_bytes() + b"\0" + (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if all(text.encode() in seen for text in texts):
+                found.append(int(entry.name))
+    return found
+
+
+def memory_mb(pids: list[int]) -> float:
+    """The proportional set size of ``pids`` together, in MB: shared pages counted once across them."""
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+@dataclass
+class Learner:
+    """One learner's browser: a session with the hub's cookies, then a token for their server."""
+
+    hub: str
+    name: str
+    password: str = "chess-is-not-draughts"
+    session: requests.Session = field(default_factory=requests.Session)
+    token: str = ""
+
+    def login(self) -> requests.Response:
+        """Fill in and send the hub's login form, as a browser does; the hub starts their server."""
+        self.session.get(f"{self.hub}/hub/login", timeout=30).raise_for_status()
+        xsrf = self.session.cookies.get("_xsrf", "")
+        answer = self.session.post(f"{self.hub}/hub/login?next=", timeout=120,
+                                   data={"username": self.name, "password": self.password, "_xsrf": xsrf})
+        if answer.status_code >= 400 or "/hub/login" in answer.url:
+            raise HubError(f"{self.name} could not log in: {answer.status_code} {answer.url}")
+        return answer
+
+    def hub_api(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf") or ""}
+        return self.session.request(method, f"{self.hub}/hub/api{path}", headers=headers, timeout=30, **kwargs)
+
+    def wait_for_server(self, timeout: float = 120) -> None:
+        """Wait until the learner's server answers, and take a token for it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            model = self.hub_api("GET", f"/users/{self.name}").json()
+            if model.get("servers", {}).get("", {}).get("ready"):
+                break
+            if not model.get("pending") and not model.get("servers"):
+                self.hub_api("POST", f"/users/{self.name}/server")
+            time.sleep(1)  # as a browser's spawn page does: a class polling faster slows the hub
+        else:
+            raise HubError(f"{self.name}'s server was not ready in {timeout} s")
+        if not self.token:
+            answer = self.hub_api("POST", f"/users/{self.name}/tokens", json={"note": "hubclient", "expires_in": 7200})
+            answer.raise_for_status()
+            self.token = answer.json()["token"]
+
+    def server(self, method: str, path: str, owner: str | None = None, **kwargs: Any) -> requests.Response:
+        """A request to a server's REST API (the learner's own, or ``owner``'s) with the learner's token."""
+        url = f"{self.hub}/user/{owner or self.name}/api{path}"
+        return requests.request(method, url, headers={"Authorization": f"token {self.token}"}, timeout=60,
+                                allow_redirects=False, **kwargs)
+
+    def kernel(self) -> Kernel:
+        answer = self.server("POST", "/kernels", json={"name": "python3"})
+        answer.raise_for_status()
+        return Kernel(self, answer.json()["id"])
+
+
+class Kernel:
+    """A kernel of the learner's server, over its websocket: run code, click widgets by their models."""
+
+    def __init__(self, learner: Learner, kernel_id: str) -> None:
+        self.learner, self.id = learner, kernel_id
+        url = learner.hub.replace("http", "ws", 1) + f"/user/{learner.name}/api/kernels/{kernel_id}/channels"
+        self.socket = websocket.create_connection(url, header=[f"Authorization: token {learner.token}"], timeout=120)
+        self.session = uuid.uuid4().hex
+        #: widget models seen: comm id -> (the request that made them, their state)
+        self.models: dict[str, tuple[str, dict[str, Any]]] = {}
+
+    def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": self.learner.name, "session": self.session,
+                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
+        self.socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                                     "channel": channel, "buffers": []}))
+        return msg_id
+
+    def wait_idle(self, msg_id: str, timeout: float = 300) -> list[dict[str, Any]]:
+        """Every message in answer to ``msg_id`` until the kernel is idle again; comm models are noted."""
+        deadline = time.monotonic() + timeout
+        answers = []
+        while time.monotonic() < deadline:
+            self.socket.settimeout(max(0.1, deadline - time.monotonic()))
+            message = json.loads(self.socket.recv())
+            if message.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            answers.append(message)
+            kind, content = message["header"]["msg_type"], message["content"]
+            if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+                self.models[content["comm_id"]] = (msg_id, content["data"]["state"])
+            if kind == "error":
+                raise HubError(f"the kernel raised {content['ename']}: {content['evalue']}")
+            if kind == "status" and content["execution_state"] == "idle":
+                return answers
+        raise HubError(f"no answer to {msg_id} in {timeout} s")
+
+    def run(self, code: str, timeout: float = 300) -> tuple[str, str]:
+        """Run ``code``; return the request's id and what it printed."""
+        msg_id = self.send("execute_request", {"code": code, "silent": False, "store_history": True,
+                                               "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+        answers = self.wait_idle(msg_id, timeout)
+        printed = "".join(a["content"].get("text", "") for a in answers if a["header"]["msg_type"] == "stream")
+        return msg_id, printed
+
+    def run_notebook(self, path: str) -> list[str]:
+        """Run every code cell of the learner's notebook at ``path``; return each cell's request id."""
+        answer = self.learner.server("GET", f"/contents/{path}")
+        answer.raise_for_status()
+        cells = answer.json()["content"]["cells"]
+        return [self.run("".join(cell["source"]))[0] for cell in cells if cell["cell_type"] == "code"]
+
+    def button(self, made_by: str, description: str = "", tooltip: str = "") -> str:
+        """The comm id of the button that request ``made_by`` drew with this description or tooltip."""
+        for comm_id, (request, state) in self.models.items():
+            if request == made_by and state.get("_model_name") == "ButtonModel" and (
+                    (description and state.get("description") == description)
+                    or (tooltip and state.get("tooltip") == tooltip)):
+                return comm_id
+        raise HubError(f"no button {description or tooltip!r} drawn by {made_by}")
+
+    def click(self, comm_id: str) -> int:
+        """Click a button as the browser does; wait until the kernel has sent the new picture.
+        Return how many widget updates it sent."""
+        click = {"method": "custom", "content": {"event": "click"}}
+        msg_id = self.send("comm_msg", {"comm_id": comm_id, "data": click})
+        return sum(a["header"]["msg_type"] == "comm_msg" for a in self.wait_idle(msg_id, 60))
+
+    def close(self) -> None:
+        self.socket.close()

@@ -1,0 +1,101 @@
+"""JupyterHub for a class on one machine (see deploy/README.md).
+
+Learners sign up with a name and a password they choose on their first login; each gets their own
+copy of the lessons in their own folder; idle kernels and servers are stopped; the Learn levels'
+progress files land in the class folder the teacher's progress notebook reads; the teacher is the
+hub's admin. Settings come from the environment (deploy/install.sh writes them into the service):
+
+DAMLIB_HUB_DIR      the hub's state: password and user databases, the lessons' originals
+                    (lessons/), the class folder (class/progress/); default /srv/damlib
+DAMLIB_TEACHER      the teacher's hub name, the admin; default teacher
+DAMLIB_HUB_IP, DAMLIB_HUB_PORT   where learners connect; default all addresses, port 8000
+DAMLIB_HUB_ACCOUNTS "system" (default): each learner's server runs as their own Unix account,
+                    made on first start (the hub runs as root). "shared": every server runs as
+                    the hub's own user with a home folder under DAMLIB_HUB_DIR/home, no accounts
+                    made: for the tests and benchmarks/classroom.py only, it does not keep
+                    learners' kernels out of each other's files.
+DAMLIB_HUB_API_PORT, DAMLIB_PROXY_API_PORT   the hub's and the proxy's internal ports on 127.0.0.1
+DAMLIB_CLASS_LIST   a file of the names allowed to sign up, one a line; without it anyone who
+                    reaches the hub may sign up
+"""
+
+import os
+import sys
+from pathlib import Path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 -- JupyterHub provides it
+
+here = Path(__file__).resolve().parent
+sys.path.insert(0, str(here))
+state = Path(os.environ.get("DAMLIB_HUB_DIR", "/srv/damlib"))
+lessons = state / "lessons"
+class_folder = state / "class" / "progress"
+teacher = os.environ.get("DAMLIB_TEACHER", "teacher")
+accounts = os.environ.get("DAMLIB_HUB_ACCOUNTS", "system")
+
+# -- where it listens and keeps its state
+c.JupyterHub.ip = os.environ.get("DAMLIB_HUB_IP", "")
+c.JupyterHub.port = int(os.environ.get("DAMLIB_HUB_PORT", "8000"))
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = int(os.environ.get("DAMLIB_HUB_API_PORT", "8081"))
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ.get('DAMLIB_PROXY_API_PORT', '8001')}"
+c.ConfigurableHTTPProxy.pid_file = str(state / "proxy.pid")
+c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
+
+# -- who may log in: a name and a password chosen on the first login; the teacher is the admin
+c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
+c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
+c.FirstUseAuthenticator.create_users = True
+c.FirstUseAuthenticator.min_password_length = 6
+# a name that makes a sensible folder and Unix account: letters, digits, - and _
+c.Authenticator.username_pattern = r"^[a-z][a-z0-9_-]{0,23}$"
+c.Authenticator.admin_users = {teacher}
+class_list = os.environ.get("DAMLIB_CLASS_LIST")
+if class_list:
+    names = Path(class_list).read_text(encoding="utf-8").split()
+    c.Authenticator.allowed_users = {name.lower() for name in names} | {teacher}
+else:
+    c.Authenticator.allow_all = True
+
+# -- each learner's server: their own folder, a copy of the lessons, the class's progress folder
+if accounts == "system":
+    c.JupyterHub.spawner_class = "classhub.ClassSpawner"
+elif accounts == "shared":
+    c.JupyterHub.spawner_class = "simple"  # jupyterhub.spawner.SimpleLocalProcessSpawner
+    c.SimpleLocalProcessSpawner.home_dir_template = str(state / "home" / "{username}")
+else:
+    raise ValueError(f"DAMLIB_HUB_ACCOUNTS must be system or shared, not {accounts!r}")
+c.Spawner.cmd = [sys.executable, str(here / "start_learner.py"), "jupyterhub-singleuser"]
+c.Spawner.notebook_dir = "~"
+c.Spawner.default_url = "/lab/tree/lessons/01-start-here.ipynb"
+c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder)}
+c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
+c.Spawner.mem_limit = None
+c.Spawner.http_timeout = 300  # a server starting among thirty takes minutes, not seconds
+c.Spawner.start_timeout = 600  # thirty learners logging in at once share the cores
+c.Spawner.args = [
+    # a kernel left idle for 20 minutes is stopped (its learner's progress is on disk already);
+    # a crashed kernel is restarted by the server at once
+    "--MappingKernelManager.cull_idle_timeout=1200",
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_connected=True",
+    # what a lesson does not use costs each learner's server memory and its start CPU time
+    # (benchmarks/classroom.py): no terminals, no language server, no extension manager
+    "--ServerApp.terminals_enabled=False",
+    "--ServerApp.jpserver_extensions={'jupyter_lsp': False, 'jupyter_server_terminals': False}",
+    "--LabApp.extension_manager=readonly",
+]
+if accounts == "shared" and os.geteuid() == 0:  # a test run as root (in a container): its servers too
+    c.Spawner.args.append("--allow-root")
+
+# -- servers nobody has used for an hour are stopped; the learner's files stay
+c.JupyterHub.services = [{
+    "name": "idle-culler",
+    "command": [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600", "--cull-every=300"],
+}]
+c.JupyterHub.load_roles = [{
+    "name": "idle-culler",
+    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+    "services": ["idle-culler"],
+}]

@@ -1,0 +1,47 @@
+"""A learner's server starts here: the lessons are copied into their own folder, then the
+server named in the arguments runs in this process.
+
+Only files the learner does not have yet are copied, so their changes are never overwritten
+and lessons added later still arrive. The originals stay where they are, read-only to learners.
+Zero to JupyterHub runs the same script as the image's postStart hook (deploy/z2jh-values.yaml).
+
+    python start_learner.py jupyterhub-singleuser [arguments...]
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+
+def copy_lessons(lessons: Path, home: Path) -> int:
+    """Copy each file under ``lessons`` that ``home/lessons`` lacks; return how many were copied."""
+    copied = 0
+    target = home / "lessons"
+    for source in sorted(lessons.rglob("*")):
+        relative = source.relative_to(lessons)
+        if any(part.startswith(".") for part in relative.parts) or not source.is_file():
+            continue  # checkpoints and hidden files are not lessons
+        destination = target / relative
+        if not destination.exists():
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, destination)  # the learner's own file, with their umask
+            copied += 1
+    return copied
+
+
+def main(argv: list[str]) -> None:
+    home = Path.home()
+    home.chmod(0o700)  # a learner's folder is theirs alone (where accounts are real)
+    lessons = os.environ.get("DAMLIB_LESSONS")
+    if lessons:
+        print(f"start_learner: {copy_lessons(Path(lessons), home)} lesson files copied to {home / 'lessons'}",
+              file=sys.stderr)
+    if argv:
+        os.execvp(argv[0], argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
