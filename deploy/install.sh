@@ -38,7 +38,7 @@ chmod -R a+rX "$prefix"
 getent group damlib-teachers >/dev/null || groupadd damlib-teachers
 mkdir -p "$state/lessons" "$state/class/progress"
 chmod 755 "$state" "$state/class"
-cp "$prefix/src/notebooks/"*.ipynb "$state/lessons/" && chmod -R a+rX,go-w "$state/lessons"
+cp -r "$prefix/src/notebooks/." "$state/lessons/" && chmod -R a+rX,go-w "$state/lessons"
 chown root:damlib-teachers "$state/class/progress" && chmod 3773 "$state/class/progress"
 
 # the teacher's password, set now so nobody else can claim the teacher's name first
