@@ -138,5 +138,8 @@ def save_all(folder: str | Path) -> list[Path]:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2 or len(sys.argv) == 2 and sys.argv[1].startswith("-"):
+        sys.exit("usage: python -m damlib.handout [FOLDER]  (writes the handouts, worksheet and answer key;"
+                 " FOLDER is handouts by default)")
     for written in save_all(sys.argv[1] if len(sys.argv) > 1 else "handouts"):
         print(written)
