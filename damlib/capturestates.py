@@ -24,17 +24,34 @@ class OutOfTime(Exception):
     """The generator passed the ``deadline`` it was given."""
 
 
-def king_jumps(g: MoveGenerator, t: int, rays: tuple, last_dir: int, occ: int,
-           opp: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """The jumps of a king on ``t`` along ``rays`` (of ``g.king_rays``), after a jump in
-    direction ``last_dir`` (-1: none yet): ``(direction, jumped square, its bit, landing run)``."""
+def king_jumps(g: MoveGenerator, rays: tuple, last_dir: int, occ: int,
+               opp: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The jumps of a king along ``rays`` (some of ``g.king_rays`` for its square), after a
+    jump in direction ``last_dir`` (-1: none yet): ``(direction, jumped square, its bit,
+    landing run)``."""
     banned = g.opposite[last_dir] if g.opposite is not None and last_dir >= 0 else -1
     out = []
-    for d, _, line, _, jumps in rays:
+    for d, line, jumps in rays:
         hit = jumps[line & occ]
         if hit is not None and hit[2] & opp and d != banned:
             out.append(hit)
     return out
+
+
+def run_jumps(g: MoveGenerator, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int,
+              rep: int) -> tuple[list, list[list], bool]:
+    """The jumps of a king that may land on any square of ``run`` (reached along direction
+    ``line``): those along the line, the same from every square of the run (looked at from
+    ``rep``); those across it, square by square; and whether a square it cannot jump on from
+    may end the capture. It may not where the published Russian rules make a king land where
+    it can go on (``land_to_jump_on``)."""
+    if len(run) > 1:
+        split = g.king_lines[line + 1]
+        along = king_jumps(g, split[rep][0], last_dir, occ, opp)
+    else:
+        split, along = g.king_lines[0], []
+    across = [king_jumps(g, split[t][1], last_dir, occ, opp) for t in run]
+    return along, across, not (g.land_to_jump_on and not along and any(across))
 
 
 class CaptureStates:
@@ -161,15 +178,7 @@ class CaptureStates:
             rep = named[k]
         else:
             rep = run[0]
-        if len(run) > 1:
-            split = g.king_lines[line + 1]
-            # jumps along the run's line are the same from every square of it
-            line_jumps = king_jumps(g, rep, split[rep][0], last_dir, occ, opp)
-        else:
-            split, line_jumps = g.king_lines[0], []
-        across = [king_jumps(g, t, split[t][1], last_dir, occ, opp) for t in run]
-        # The published Russian rules: a king that can jump on from some landing must land on one of those.
-        dead_ends = not (g.land_to_jump_on and landed and not line_jumps and any(across))
+        line_jumps, across, dead_ends = run_jumps(g, run, line, last_dir, occ, opp, rep)
         partial, stays = self.partial, g.stays
         for t, jumps in zip(run, across, strict=True):
             if landed:
@@ -200,8 +209,8 @@ Reach = Any
 
 def _direction(g: MoveGenerator, a: int, b: int) -> int:
     """The direction of the jump from ``a`` to ``b``."""
-    for d, _, _, ray, _ in g.king_rays[a]:
-        if b in ray:
+    for d, line, _ in g.king_rays[a]:
+        if line >> b & 1:
             return d
     return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
 
@@ -241,10 +250,12 @@ class CaptureReach:
         self.man_memo: dict = {}
         self.king_memo: dict = {}
 
-    def landings(self, path: tuple[int, ...], captured: tuple[int, ...], king: bool) -> dict[int, Reach]:
+    def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
         """Where the piece can jump next after landing on each square of ``path[1:]``,
-        jumping ``captured``; ``king``: whether it is a king now."""
+        jumping ``captured``."""
         g = self.g
+        # a man reaching the last rank mid-capture is a king at once in Russian and Turkish
+        king = not self.crowned or g.crown_mid and any(s in g.last_rank for s in path[1:])
         occ, opp = self.occ, self.opp
         for c in captured:
             opp &= ~(1 << c)
@@ -254,7 +265,7 @@ class CaptureReach:
         out: dict[int, Reach] = {}
         if king:
             last_dir = -1 if len(path) < 2 else _direction(g, path[-2], s)
-            for d, _, ob, lands in king_jumps(g, s, g.king_rays[s], last_dir, occ, opp):
+            for d, _, ob, lands in king_jumps(g, g.king_rays[s], last_dir, occ, opp):
                 standing = occ if g.stays else occ ^ ob
                 out.update(zip(lands, self.king(lands, d, d, standing, opp ^ ob), strict=True))
         else:
@@ -297,13 +308,7 @@ class CaptureReach:
         memo = self.king_memo
         if key in memo:
             return memo[key]
-        if len(run) > 1:
-            split = g.king_lines[line + 1]
-            line_jumps = king_jumps(g, run[0], split[run[0]][0], last_dir, occ, opp)
-        else:
-            split, line_jumps = g.king_lines[0], []
-        across = [king_jumps(g, t, split[t][1], last_dir, occ, opp) for t in run]
-        dead_ends = not (g.land_to_jump_on and not line_jumps and any(across))
+        line_jumps, across, dead_ends = run_jumps(g, run, line, last_dir, occ, opp, run[0])
         along: Reach = None
         for d, _, ob, lands in line_jumps:  # the same from every square of the run
             for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob), strict=True):

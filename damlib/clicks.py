@@ -188,15 +188,10 @@ class ClickToMove:
             reach = gen.reach(board, squares[0], [m._raw for m in self._allowed()])
             self._reach_for = (position, loose, squares[0], reach)
         reach = self._reach_for[3]
-        king = board[squares[0]] == gen.king
         if len(squares) == 1:
-            return reach.landings(squares, (), king)
+            return reach.landings(squares, ())
         found = gen.follow(board, squares)
-        if found is None:
-            return {}
-        (_, captured, _), _ = found
-        crowned = position.rules.crown_mid_capture and any(s in gen.last_rank for s in squares[1:])
-        return reach.landings(squares, captured, king or crowned)
+        return {} if found is None else reach.landings(squares, found[0][1])
 
     def _click(self, square: object) -> None:
         name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square

@@ -5,8 +5,9 @@ black man, -2 black king) and moves are raw ``(path, captured, promotes)``
 triples of square numbers; :mod:`damlib.position` wraps both in friendly
 objects. Inside, a board is four bit boards (Python ints, bit ``s`` for square
 ``s``): the moving side's men and kings and the opponent's men and kings. A
-step of every man in one direction is one shift, and a king finds the first
-piece along a line with one bit trick, which is what makes the generator quick.
+step of every man in one direction is one shift, and a king's jump along a
+line is looked up by the line's occupied squares, which is what makes the
+generator quick.
 """
 
 from __future__ import annotations
@@ -81,11 +82,10 @@ class MoveGenerator:
         self.man_jumps = tuple(
             tuple((d, over, 1 << over, land, 1 << land) for d, over, land in t.man_jumps[s]) for s in range(64)
         )
-        #: (direction, shift, bits of the line, squares of the line outward, the jump along it for
-        #: each way its squares can be occupied: see :func:`ray_jumps`) for a king on each square
+        #: (direction, bits of the line outward, the jump along it for each way its squares
+        #: can be occupied: see :func:`ray_jumps`) for a king on each square
         self.king_rays = tuple(
-            tuple((d, ray[0] - s, bits(ray), ray, ray_jumps(d, ray)) for d, ray in t.king_rays[s])
-            for s in range(64)
+            tuple((d, bits(ray), ray_jumps(d, ray)) for d, ray in t.king_rays[s]) for s in range(64)
         )
         #: for a king that came along each line (index 0: none yet, else direction + 1), the
         #: rays from each square along that line and across it
@@ -362,11 +362,7 @@ class MoveGenerator:
             except _OverBudget:
                 found = []
                 CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
-            if king:
-                out += [(f[0], f[1], False, f[3], f[4]) for f in found]
-            else:
-                last = self.last_rank
-                out += [(f[0], f[1], f[2] or f[0][-1] in last, f[3], f[4]) for f in found]
+            out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 
     def _routes(self, start: int, m: int, k: int, opp: int, partial: bool) -> list[Found]:
@@ -398,7 +394,7 @@ class MoveGenerator:
         if king:
             opposite = self.opposite
             banned = opposite[last_dir] if opposite is not None and last_dir >= 0 else -1
-            for d, _, line, _, jumps in self.king_rays[s]:
+            for d, line, jumps in self.king_rays[s]:
                 hit = jumps[line & occ]
                 if hit is None or not hit[2] & opp or d == banned:
                     continue
