@@ -1,6 +1,7 @@
 """How long a diagram takes to draw: widgets redraw one on every click.
 
-Run ``python benchmarks/draw.py`` with damlib installed (``pip install -e .``); it prints the median time of each case in ms.
+Run ``python benchmarks/draw.py`` with damlib installed (``pip install -e .``); it prints the
+median time of each case in ms.
 The PNG path should stay well under 50 ms for a full starting board with arrows.
 """
 

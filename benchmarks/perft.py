@@ -22,9 +22,10 @@ import argparse
 import math
 import sys
 import time
-from pathlib import Path
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 # Lets the script run from a checkout without installing damlib first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

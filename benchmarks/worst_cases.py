@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import damlib  # noqa: E402
-from damlib import capturestates, movegen  # noqa: E402
+from damlib import capturelevels, capturestates, movegen  # noqa: E402
 from damlib.clicks import ClickToMove  # noqa: E402
 from damlib.search import best_move  # noqa: E402
 from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
@@ -54,12 +54,23 @@ SUITE = (
 SEARCH = ("W:Wb7,g7,a6,e6,h6,c5,f5,b4,d4,g4,a3,c3,e3,h3,b2,f2:BKc4", "turkish", 0.5)
 
 
+def forget() -> None:
+    """Make the generators forget the capture levels they remember (see
+    :meth:`damlib.movegen.MoveGenerator.levels`)."""
+    for game in ("german", "russian", "turkish"):
+        for white in (True, False):
+            movegen.generator(damlib.rules(game), white)._levels.clear()
+
+
 def measure(run: Callable[[], Any]) -> tuple[Any, float, float]:
     """The result of ``run``, its wall time in seconds (a plain run) and its peak
-    memory in MB (a second run, under tracemalloc, which slows it)."""
+    memory in MB (a second run, under tracemalloc, which slows it). Each run starts
+    cold: the generators forget the capture levels they remember."""
+    forget()
     start = time.perf_counter()
     result = run()
     seconds = time.perf_counter() - start
+    forget()
     tracemalloc.start()
     run()
     peak = tracemalloc.get_traced_memory()[1] / 1e6
@@ -68,8 +79,9 @@ def measure(run: Callable[[], Any]) -> tuple[Any, float, float]:
 
 
 def clicks(fen: str, game: str) -> tuple[float, float]:
-    """Seconds to choose the first movable piece (the legal moves and where its capture
-    can go are worked out), and the slowest click after it, to the end of the move."""
+    """Seconds to choose the first movable piece (where its capture can go is worked
+    out; the legal moves are known, as on a board that shows the position), and the
+    slowest click after it, to the end of the move."""
     table = ClickToMove(damlib.Position.from_fen(fen, game))
     piece = table.game.legal_moves[0].start
     start = time.perf_counter()
@@ -99,13 +111,13 @@ def report(name: str, fen: str, game: str) -> None:
 
 def work(fen: str, game: str) -> int:
     """The generator's work for the legal moves of ``fen``: route-walk jumps plus
-    capture states searched (-1 for a position the rules refuse)."""
+    capture states and level nodes searched (-1 for a position the rules refuse)."""
     try:
         position = damlib.Position.from_fen(fen, game)
     except damlib.DamlibError:
         return -1
     count = [0]
-    walk, visit = movegen.MoveGenerator._walk, capturestates.CaptureStates._visit
+    walk, visit, jump = movegen.MoveGenerator._walk, capturestates.CaptureStates._visit, capturelevels.Levels._jump
 
     def counted_walk(self, *args):
         count[0] += 1
@@ -115,11 +127,17 @@ def work(fen: str, game: str) -> int:
         count[0] += 1
         return visit(self, key)
 
+    def counted_jump(self, level):
+        count[0] += len(level)
+        return jump(self, level)
+
     movegen.MoveGenerator._walk, capturestates.CaptureStates._visit = counted_walk, counted_visit
+    capturelevels.Levels._jump = counted_jump
     try:
         position.legal_moves  # noqa: B018 (worked out for the count, not kept)
     finally:
         movegen.MoveGenerator._walk, capturestates.CaptureStates._visit = walk, visit
+        capturelevels.Levels._jump = jump
     return count[0]
 
 
@@ -165,7 +183,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.hunt:
         fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
-        print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps plus capture states)")
+        print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps, capture states and level nodes)")
         return
     print("seconds of a plain run; peak MB traced by tracemalloc in a second run")
     print(f"{'what':<52}{'seconds':>9}{'peak MB':>9}  result")

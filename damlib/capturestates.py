@@ -231,8 +231,8 @@ def _then(square: int, value: Reach) -> Reach:
 class CaptureReach:
     """Where a capture begun by one piece can still go, for play by clicks.
 
-    The piece on ``start`` (a man if ``man``) captures among the pieces ``occ``, of
-    which ``opp`` are the opponent's. ``goals`` are the moves it may end with, each as ``(end square,
+    The piece (a man if ``man``) captures among the pieces ``occ`` (its own square
+    empty), of which ``opp`` are the opponent's. ``goals`` are the moves it may end with, each as ``(end square,
     opponent's pieces left, promotes)``. For a capture begun (its route so far),
     :meth:`landings` tells, for each square the piece can jump to next, whether
     that leads to no goal, to one (with the landings that get there) or to
@@ -242,9 +242,8 @@ class CaptureReach:
 
     __slots__ = ("crowned", "g", "goals", "man_memo", "king_memo", "occ", "opp")
 
-    def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, man: bool,
-                 goals: set[tuple[int, int, bool]]) -> None:
-        self.g, self.occ, self.opp, self.goals = g, occ ^ 1 << start, opp, goals
+    def __init__(self, g: MoveGenerator, occ: int, opp: int, man: bool, goals: set[tuple[int, int, bool]]) -> None:
+        self.g, self.occ, self.opp, self.goals = g, occ, opp, goals
         #: whether a capture that ends with a king crowned the piece (it set out as a man)
         self.crowned = man
         self.man_memo: dict = {}

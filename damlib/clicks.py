@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from .capturelevels import LevelReach
 from .capturestates import MANY, CaptureReach, Reach
 from .errors import DamlibError
 from .game import Game
@@ -66,7 +67,7 @@ class ClickToMove:
         #: what the last action had to say (why a click was refused, the computer's choice)
         self.message = ""
         self._allowed_for: tuple[Position, bool, tuple[Move, ...]] | None = None
-        self._reach_for: tuple[Position, bool, int, CaptureReach] | None = None
+        self._reach_for: tuple[Position, bool, int, CaptureReach | LevelReach] | None = None
         self._computer_moves()
 
     def __repr__(self) -> str:
@@ -178,9 +179,10 @@ class ClickToMove:
         return self._allowed_for[2]
 
     def _landings(self) -> dict[int, Reach]:
-        """Where the capture chosen so far can jump next, and where each leads
-        (see :class:`~damlib.capturestates.CaptureReach`). The capture states are
-        searched once per piece and position, never route by route."""
+        """Where the capture chosen so far can jump next, and where each leads (see
+        :class:`~damlib.capturelevels.LevelReach`, or, where captures shorter than the
+        longest may be played, :class:`~damlib.capturestates.CaptureReach`). Either is
+        worked out once per piece and position, never route by route."""
         position, loose = self.game.position, self.game.mistakes_allowed
         squares = tuple(square_number(name) for name in self.path)
         gen, board = position._generator, position._board

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from .capturelevels import LevelReach, Levels, slides
 from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
-from .squares import tables
+from .squares import playable, tables
 from .variants import Rules
 
 Board = tuple[int, ...]
@@ -95,6 +96,28 @@ class MoveGenerator:
                   for rays in self.king_rays)
             for along in lines
         )
+        #: the squares of each line outward from each square, nearest first, by direction
+        self.king_lines_out = t.king_rays
+        #: the king's and the man's jump directions as shifts of whole bit boards
+        self.slides = slides(t.king_rays)
+        #: the king's directions split by the way they shift, with the shifts by 1, 2 and 4 squares
+        #: and the kind of node (see :mod:`~damlib.capturelevels`) that may not jump that way
+        #: (-1: any may) and the kind it makes
+        self.slides_up, self.slides_down = (
+            tuple((d, s, 2 * s, 4 * s, start, ends, rays, -1 if self.opposite is None else self.opposite[d] + 1,
+                   0 if self.opposite is None else d + 1)
+                  for d, down, s, start, ends, rays in self.slides if down == way) for way in (False, True))
+        self.man_slides = slides(tuple(tuple((d, (over, land)) for d, over, land in jumps) for jumps in t.man_jumps))
+        into: list[list[tuple[int, int, int]]] = [[] for _ in range(64)]
+        for s in range(64):
+            for d, over, land in t.man_jumps[s]:
+                into[land].append((d, over, s))
+        #: (direction, jumped square, square jumped from) for each man's jump onto each square
+        self.man_jumps_into = tuple(tuple(jumps) for jumps in into)
+        self.board_bits = bits(s for s in range(64) if playable(s, rules))
+        #: whether the longest captures may be searched level by level (see :mod:`damlib.capturelevels`)
+        self.by_levels = rules.majority and rules.long_kings and not rules.land_to_jump_on
+        self._levels: dict[tuple[int, int, int, bool], Levels] = {}
         self.king_step_rays = tuple(
             tuple(ray if rules.long_kings else ray[:1] for _, ray in rays) for rays in t.king_rays
         )
@@ -225,13 +248,29 @@ class MoveGenerator:
         Clicks use it to know where a capture begun may go."""
         return [raw for raw, _ in self._search_named(board, tuple(squares), False, exact=True, lead=True)]
 
-    def reach(self, board: Board, start: int, moves: list[RawMove]) -> CaptureReach:
+    def reach(self, board: Board, start: int, moves: list[RawMove]) -> CaptureReach | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
         ``moves`` (see :class:`~damlib.capturestates.CaptureReach`)."""
         m, k, om, ok = self.split(board)
         opp = om | ok
         goals = {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
-        return CaptureReach(self, m | k | opp, opp, start, bool(m >> start & 1), goals)
+        taken = {len(captured) for path, captured, _ in moves if path[0] == start}
+        occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
+        if self.by_levels and len(taken) == 1:
+            levels = self.levels(occ, opp, start, king)
+            if len(levels.levels) - 1 in taken:  # every goal is a longest capture
+                return LevelReach(levels, goals)
+        return CaptureReach(self, occ, opp, not king, goals)
+
+    def levels(self, occ: int, opp: int, start: int, king: bool, deadline: float | None = None) -> Levels:
+        """The :class:`~damlib.capturelevels.Levels` of a capture, remembered for the last
+        few: the clicks that play a capture ask for what the legal moves worked out."""
+        key = (occ, opp, start, king)
+        if key not in self._levels:
+            if len(self._levels) >= 4:
+                del self._levels[next(iter(self._levels))]
+            self._levels[key] = Levels(self, occ, opp, start, king, deadline)
+        return self._levels[key]
 
     def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,
                       exact: bool, lead: bool = False) -> list[tuple[RawMove, bool]]:
@@ -250,7 +289,7 @@ class MoveGenerator:
         """The legal captures of own men ``m`` and kings ``k`` against the pieces
         ``opp``: one route per distinct move, the majority rule applied; ``[]`` if
         there is no capture. The third item of each is "promotes"."""
-        found = self._captures(self.jumpers(m, k, opp), m, k, opp, False, deadline)
+        found = self._captures(self.jumpers(m, k, opp), m, k, opp, False, deadline, self.by_levels)
         if not found:
             return found
         if self.rules.majority:
@@ -344,11 +383,12 @@ class MoveGenerator:
         return f[2] or f[0][-1] in self.last_rank
 
     def _captures(self, start: int, m: int, k: int, opp: int, partial: bool,
-                  deadline: float | None) -> list[Found]:
+                  deadline: float | None, longest: bool = False) -> list[Found]:
         """The captures of the pieces on ``start``, one route per end state, with
         "promotes" in the third place. Most captures have a few routes, and
         walking them is quickest; past :data:`WALK_BUDGET` jumps the walk gives up
-        and the capture's states are searched (:class:`CaptureStates`)."""
+        and the capture's states are searched (:class:`CaptureStates`), or, where
+        only the ``longest`` captures are wanted, its levels (:class:`Levels`)."""
         out: list[Found] = []
         occupied = m | k | opp
         while start:
@@ -360,8 +400,11 @@ class MoveGenerator:
             try:
                 self._walk(s, king, occupied ^ low, opp, [s], [], -1, found, partial, [WALK_BUDGET])
             except _OverBudget:
-                found = []
-                CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
+                if longest:
+                    found = self.levels(occupied ^ low, opp, s, king, deadline).found()
+                else:
+                    found = []
+                    CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 

@@ -363,7 +363,9 @@ class Position:
         """The legal moves that move text naming ``squares`` stands for, each by a
         route it names; only those routes are searched, not every route."""
         legal = self.legal_moves
-        if not legal or not legal[0].is_capture:
+        if not legal or not legal[0].is_capture or len(squares) == 2:
+            # every route of a move goes from its start to its end: start and end name
+            # the moves among the legal ones, with no search
             return [m for m in legal if legality.names_route(squares, m._raw[0])]
         if self._board[squares[0]] not in (self._generator.man, self._generator.king):
             return []

@@ -308,6 +308,25 @@ def test_the_state_search_finds_what_the_route_walk_finds(pos, published):
 
 
 @MANY
+@given(random_positions(), st.booleans())
+def test_the_level_search_finds_the_longest_captures_by_real_routes(pos, published):
+    """Where the majority rule holds, captures with too many routes are searched a
+    level at a time (damlib.capturelevels); with no walking allowed, the legal moves
+    must be the same, each by a route the walk takes, with and without the turn ban."""
+    if published and pos.rules is TURKISH:
+        pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
+    walked = {move_key(m) for m in pos.legal_moves}
+    routes = {(m.path, m.captured) for m in pos.routes()}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(movegen, "WALK_BUDGET", 0)
+        moves = Position.from_fen(pos.fen, pos.rules).legal_moves
+    assert {move_key(m) for m in moves} == walked, f"{pos.fen} ({pos.rules.name})"
+    assert len(moves) == len(walked)
+    for m in moves:
+        assert (m.path, m.captured) in routes, f"{pos.fen} ({pos.rules.name}): {m} is no route"
+
+
+@MANY
 @given(random_positions(), st.randoms(use_true_random=False))
 def test_clicks_offer_every_route_and_play_the_move_clicked(pos, rnd):
     """Click-to-move works from capture states (damlib.clicks); it must offer what
