@@ -106,6 +106,7 @@ class Levels:
         men: list[tuple[int, int, int]] = []
         for node, squares in level.items():
             (men if node & 15 == MAN else kings).append((node, squares, board & ~(blocked | node >> 4)))
+        base = [(node >> 4, node & 15, node & ~15, squares, empty, ~empty) for node, squares, empty in kings]
         jumps: list[tuple[tuple, dict[int, int]]] = []
         self.jumps.append(jumps)
         for man_slide in g.man_slides if men else ():
@@ -131,9 +132,9 @@ class Levels:
         for slide in g.slides_up if kings else ():
             d, s1, s2, s4, start, ends, rays, banned, after = slide
             found = {}
-            for node, squares, empty in kings:
-                can = node >> 4 & start & (empty >> s1)
-                if not can or node & 15 == banned:
+            for left, kind, node, squares, empty, stop in base:
+                can = left & start & (empty >> s1)
+                if not can or kind == banned:
                     continue
                 free = empty & ends
                 reach = squares | free & (squares << s1)
@@ -141,23 +142,24 @@ class Levels:
                 reach |= free & (reach << s2)
                 reach |= free & (free << s2) & (reach << s4)
                 hits = ((reach & start) << s1) & can
-                if hits:
-                    found[node] = hits
-                node = node & ~15 | after
+                if not hits:
+                    continue
+                found[node | kind] = hits
+                node |= after
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
                     ray = rays[taken.bit_length() - 1]
-                    block = ray & ~empty
+                    block = ray & stop
                     key = node ^ taken << 4
                     out[key] = get(key, 0) | (ray & ((block & -block) - 1) if block else ray)
             jumps.append((slide, found))
         for slide in g.slides_down if kings else ():
             d, s1, s2, s4, start, ends, rays, banned, after = slide
             found = {}
-            for node, squares, empty in kings:
-                can = node >> 4 & start & (empty << s1)
-                if not can or node & 15 == banned:
+            for left, kind, node, squares, empty, stop in base:
+                can = left & start & (empty << s1)
+                if not can or kind == banned:
                     continue
                 free = empty & ends
                 reach = squares | free & (squares >> s1)
@@ -165,14 +167,15 @@ class Levels:
                 reach |= free & (reach >> s2)
                 reach |= free & (free >> s2) & (reach >> s4)
                 hits = ((reach & start) >> s1) & can
-                if hits:
-                    found[node] = hits
-                node = node & ~15 | after
+                if not hits:
+                    continue
+                found[node | kind] = hits
+                node |= after
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
                     ray = rays[taken.bit_length() - 1]
-                    block = ray & ~empty
+                    block = ray & stop
                     key = node ^ taken << 4
                     out[key] = get(key, 0) | (ray & -(1 << block.bit_length()) if block else ray)
             jumps.append((slide, found))
@@ -259,14 +262,14 @@ def _beyond(ray: int, empty: int, down: bool) -> int:
 class LevelReach:
     """Where a capture begun by the piece of ``levels`` can still go, if it must end as
     one of ``goals`` (``(end square, opponent's pieces left, promotes)``), every one a
-    longest capture: the answer of :class:`~damlib.capturestates.CaptureReach`, from the
+    longest capture, or (``None``) as any complete capture: the answer of :class:`~damlib.capturestates.CaptureReach`, from the
     levels. Looking back from the deepest level, each node learns the squares from which
     a goal can be reached and whether one goal or :data:`MANY`; a square's own answer is
     worked out when it is asked for."""
 
     __slots__ = ("g", "goals", "levels", "summary", "useful", "values")
 
-    def __init__(self, levels: Levels, goals: set[tuple[int, int, bool]]) -> None:
+    def __init__(self, levels: Levels, goals: set[tuple[int, int, bool]] | None) -> None:
         self.levels, self.goals, self.g = levels, goals, levels.g
         g = self.g
         nodes = levels.levels
@@ -274,6 +277,8 @@ class LevelReach:
         self.useful: dict[int, int] = {}
         self.summary: dict[int, Reach] = {}
         self.values: dict[tuple[int, int], Reach] = {}
+        if goals is None:
+            return
         for node, squares in nodes[-1].items() if len(nodes) > 1 else ():
             for bit in _bits(squares):
                 t = bit.bit_length() - 1
@@ -281,35 +286,63 @@ class LevelReach:
                 if goal in goals:
                     self.useful[node] = self.useful.get(node, 0) | 1 << t
                     self.summary[node] = _merge(self.summary.get(node), (goal, ()))
-        ban = g.opposite
-        reverse = {s.direction: s for s in g.slides}
         for index in range(len(nodes) - 2, -1, -1):
-            level = nodes[index]
             useful: dict[int, int] = {}
             value: dict[int, Reach] = {}
             for slide, found in levels.jumps[index]:
-                man = slide in g.man_slides
-                d, down = slide[0], slide in g.slides_down
-                for node, hits in found.items():
-                    left = node >> 4
-                    for bit in _bits(hits):
-                        if man:  # ``bit``: the square landed on
-                            shift = slide[2]
-                            taken = bit << shift if slide[1] else bit >> shift
-                            to = (d + 1 if ban is not None else 0) if g.crown_mid and bit & g.last_rank_bits else MAN
-                            child, lands = (left ^ taken) << 4 | to, bit
-                            source = taken << shift if slide[1] else taken >> shift
-                        else:  # ``bit``: the piece jumped
-                            empty = levels._empty(left)
-                            p = bit.bit_length() - 1
-                            child = (left ^ bit) << 4 | slide[8]
-                            lands = _beyond(slide[6][p], empty, down)
-                            source = level[node] & _beyond(reverse[g.reverse[d]].rays[p], empty, not down)
-                        if lands & self.useful.get(child, 0):
-                            useful[node] = useful.get(node, 0) | source
-                            value[node] = _merge(value.get(node), self.summary[child])
+                if slide in g.man_slides:
+                    self._back_men(slide, found, useful, value)
+                else:
+                    self._back_kings(slide, found, nodes[index], useful, value)
             self.useful.update(useful)
             self.summary.update(value)
+
+    def _back_men(self, slide: Slide, found: dict[int, int], useful: dict[int, int],
+                  value: dict[int, Reach]) -> None:
+        """Into ``useful`` and ``value``: what the men's jumps ``found`` along ``slide``
+        (by node, the squares landed on) lead to."""
+        g = self.g
+        d, down, shift = slide[:3]
+        crowned = d + 1 if g.opposite is not None else 0
+        for node, lands in found.items():
+            left = node >> 4
+            for t in _bits(lands):
+                taken = t << shift if down else t >> shift
+                # RU-PROMOTE / TR-PROMOTE: on as a king
+                child = (left ^ taken) << 4 | (crowned if g.crown_mid and t & g.last_rank_bits else MAN)
+                if self.useful.get(child, 0) & t:
+                    useful[node] = useful.get(node, 0) | (taken << shift if down else taken >> shift)
+                    value[node] = _merge(value.get(node), self.summary[child])
+
+    def _back_kings(self, slide: tuple, found: dict[int, int], level: dict[int, int],
+                    useful: dict[int, int], value: dict[int, Reach]) -> None:
+        """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
+        (by node, the pieces jumped) lead to; ``level`` holds the nodes' squares."""
+        g = self.g
+        d, rays, after = slide[0], slide[6], slide[8]
+        down = slide in g.slides_down
+        back = next(s.rays for s in g.slides if s.direction == g.reverse[d])
+        known, summary = self.useful, self.summary
+        for node, hits in found.items():
+            base = node & ~15 | after
+            empty, sources, reach = -1, 0, value.get(node)
+            while hits:
+                taken = hits & -hits
+                hits ^= taken
+                child = base ^ taken << 4
+                ahead = known.get(child, 0)
+                if not ahead:
+                    continue
+                if empty == -1:
+                    empty = self.levels._empty(node >> 4)
+                p = taken.bit_length() - 1
+                if _beyond(rays[p], empty, down) & ahead:
+                    sources |= _beyond(back[p], empty, not down)
+                    if reach != MANY:
+                        reach = _merge(reach, summary[child])
+            if sources:
+                useful[node] = useful.get(node, 0) | level[node] & sources
+                value[node] = reach
 
     def _goal(self, t: int, node: int) -> tuple[int, int, bool]:
         """The goal of a capture ending on ``t`` in ``node``."""
@@ -351,7 +384,11 @@ class LevelReach:
                 for t in lands]
 
     def value(self, t: int, node: int) -> Reach:
-        """Where the piece landing on ``t`` in ``node`` can end."""
+        """Where the piece landing on ``t`` in ``node`` can end. With no ``goals`` (any
+        complete capture), :data:`MANY` wherever it can jump on: play by clicks then waits
+        for every landing."""
+        if self.goals is None:
+            return MANY if self._jumps(t, node) else (self._goal(t, node), ())
         if not self.useful.get(node, 0) >> t & 1:
             return None
         summary = self.summary[node]

@@ -30,7 +30,7 @@ from .errors import DamlibError
 from .game import Game
 from .notation import Color, parse_color
 from .position import Move, Position, Variant
-from .referee import all_captures, explain, why_piece_cannot_move
+from .referee import explain, why_piece_cannot_move
 from .search import Level, best_move, level_of
 from .squares import SQUARE_NAMES, square_number
 from .variants import rules as _rules
@@ -66,7 +66,6 @@ class ClickToMove:
         self.path: list[str] = []
         #: what the last action had to say (why a click was refused, the computer's choice)
         self.message = ""
-        self._allowed_for: tuple[Position, bool, tuple[Move, ...]] | None = None
         self._reach_for: tuple[Position, bool, int, CaptureReach | LevelReach] | None = None
         self._computer_moves()
 
@@ -80,7 +79,7 @@ class ClickToMove:
         """The squares the next click may move the chosen piece to."""
         if not self.path:
             return frozenset()
-        moves = self._allowed()
+        moves = self.game.position.legal_moves
         if not moves or not moves[0].captured:
             return frozenset(m.end for m in moves if m.start == self.path[0]) if len(self.path) == 1 else frozenset()
         return frozenset(SQUARE_NAMES[t] for t, reach in self._landings().items() if reach is not None)
@@ -170,24 +169,18 @@ class ClickToMove:
         self.game = Game(start, referee=self.game.referee)
         self.path = []
 
-    def _allowed(self) -> tuple[Move, ...]:
-        """The moves clicks may build, worked out once per position: the legal ones, and
-        while mistakes may be made on purpose (referee mode) every complete capture too."""
-        position, loose = self.game.position, self.game.mistakes_allowed
-        if self._allowed_for is None or self._allowed_for[:2] != (position, loose):
-            self._allowed_for = (position, loose, (all_captures(position) if loose else ()) or position.legal_moves)
-        return self._allowed_for[2]
-
     def _landings(self) -> dict[int, Reach]:
         """Where the capture chosen so far can jump next, and where each leads (see
-        :class:`~damlib.capturelevels.LevelReach`, or, where captures shorter than the
-        longest may be played, :class:`~damlib.capturestates.CaptureReach`). Either is
-        worked out once per piece and position, never route by route."""
+        :class:`~damlib.capturelevels.LevelReach`, or, where the majority rule does not
+        hold, :class:`~damlib.capturestates.CaptureReach`). Either is worked out once per
+        piece and position, never route by route."""
         position, loose = self.game.position, self.game.mistakes_allowed
         squares = tuple(square_number(name) for name in self.path)
         gen, board = position._generator, position._board
         if self._reach_for is None or self._reach_for[:3] != (position, loose, squares[0]):
-            reach = gen.reach(board, squares[0], [m._raw for m in self._allowed()])
+            # while mistakes may be made on purpose (referee mode), every complete capture is one to end with
+            goals = None if loose else [m._raw for m in position.legal_moves]
+            reach = gen.reach(board, squares[0], goals)
             self._reach_for = (position, loose, squares[0], reach)
         reach = self._reach_for[3]
         if len(squares) == 1:
@@ -216,7 +209,7 @@ class ClickToMove:
 
     def _land(self, name: str) -> None:
         position = self.game.position
-        moves = self._allowed()
+        moves = self.game.position.legal_moves
         if not moves[0].captured:
             self._play(next(m for m in moves if m.path == (self.path[0], name)))
             return

@@ -199,17 +199,23 @@ class MoveGenerator:
         return out
 
     def captures(self, board: Board, own: list[int] | None = None, partial: bool = False,
-                 deadline: float | None = None) -> list[RawMove]:
+                 deadline: float | None = None, longest: bool = False) -> list[RawMove]:
         """The captures from the ``own`` squares (all the side's pieces by default),
         complete ones only unless ``partial``; one route for each distinct end state,
-        whether the majority rule allows it or not.
+        whether the majority rule allows it or not; with ``longest``, only each piece's
+        longest.
 
         With ``partial`` every state reached is listed too, by one route: what a
         player might stop at by mistake.
         """
         m, k, om, ok = self.split(board)
         start = m | k if own is None else bits(own) & (m | k)
-        found = self._captures(start, m, k, om | ok, partial, deadline)
+        found = self._captures(start, m, k, om | ok, partial, deadline, longest and self.by_levels and not partial)
+        if longest:
+            most: dict[int, int] = {}
+            for f in found:
+                most[f[0][0]] = max(most.get(f[0][0], 0), len(f[1]))
+            found = [f for f in found if len(f[1]) == most[f[0][0]]]
         return found_raw(found)
 
     def routes(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
@@ -248,19 +254,27 @@ class MoveGenerator:
         Clicks use it to know where a capture begun may go."""
         return [raw for raw, _ in self._search_named(board, tuple(squares), False, exact=True, lead=True)]
 
-    def reach(self, board: Board, start: int, moves: list[RawMove]) -> CaptureReach | LevelReach:
+    def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureReach | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
-        ``moves`` (see :class:`~damlib.capturestates.CaptureReach`)."""
+        ``moves`` (``None``: as any complete capture, whether the majority rule allows
+        it or not); see :class:`~damlib.capturelevels.LevelReach`."""
         m, k, om, ok = self.split(board)
         opp = om | ok
-        goals = {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
-        taken = {len(captured) for path, captured, _ in moves if path[0] == start}
         occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
-        if self.by_levels and len(taken) == 1:
+        if self.by_levels:
             levels = self.levels(occ, opp, start, king)
-            if len(levels.levels) - 1 in taken:  # every goal is a longest capture
-                return LevelReach(levels, goals)
-        return CaptureReach(self, occ, opp, not king, goals)
+            if moves is None:
+                return LevelReach(levels, None)
+            if {len(c) for path, c, _ in moves if path[0] == start} <= {len(levels.levels) - 1}:
+                return LevelReach(levels, self._goals(opp, start, moves))  # every goal a longest capture
+        if moves is None:
+            moves = self.captures(board, [start])
+        return CaptureReach(self, occ, opp, not king, self._goals(opp, start, moves))
+
+    @staticmethod
+    def _goals(opp: int, start: int, moves: list[RawMove]) -> set[tuple[int, int, bool]]:
+        """The ends of the ``moves`` from ``start``: (end square, opponent's pieces left, promotes)."""
+        return {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
 
     def levels(self, occ: int, opp: int, start: int, king: bool, deadline: float | None = None) -> Levels:
         """The :class:`~damlib.capturelevels.Levels` of a capture, remembered for the last

@@ -204,7 +204,9 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     noun = _NAMES[abs(value)]
     if position.must_capture:
         best = position.legal_moves[0]
-        mine = [m for m in shorter_captures(position) if m.start == name]
+        # its own longest capture, to compare (the piece has no legal move: any is too short)
+        mine = [Move._from_raw(raw, position) for raw in position._generator.captures(position._board, [number],
+                                                                                      longest=True)]
         if mine:
             return (f"The {noun} on {name} may not capture ({rules.cite('majority')}): {mine[0]} takes "
                     f"{_pieces(len(mine[0].captured))}, but {best} takes {len(best.captured)} — "

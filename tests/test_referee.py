@@ -4,7 +4,7 @@ import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position, explain
 from damlib.errors import DamlibError
-from damlib.referee import capture_stages, shorter_captures
+from damlib.referee import capture_stages, shorter_captures, why_piece_cannot_move
 
 
 # Which rule forbids a move, in explain() and in the error: test_bad_input.py, ILLEGAL.
@@ -57,3 +57,11 @@ def test_shorter_captures_are_the_ones_majority_forbids():
     assert shorter_captures(Position.from_fen("W:We3:Bd4,f4,b6", GERMAN)) == (Move(("e3", "g5"), ("f4",)),)
     assert shorter_captures(Position.from_fen("W:Wc3:Bd4", GERMAN)) == ()
     assert shorter_captures(Position.start(GERMAN)) == ()
+
+
+def test_a_piece_whose_capture_is_too_short_is_told_the_longest():
+    # a5 can only take b6 (landing on c7, with nothing more to jump); e3 takes d4 and then b6
+    pos = Position.from_fen("W:We3,a5:Bd4,f4,b6", GERMAN)
+    assert why_piece_cannot_move(pos, "a5") == (
+        "The man on a5 may not capture (DE-MAJORITY): a5:c7 takes 1 piece, but e3:c5:a7 takes 2"
+        " — you must take the most.")
