@@ -39,12 +39,15 @@ from damlib.search import best_move  # noqa: E402
 from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 
 #: (name, FEN, game). The first two were found by simulated annealing when issue 11 was
-#: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps).
+#: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps), the Turkish g2 and
+#: h3, a2 ones (seeds 2 and 3, 1,000 steps) after the longest captures were searched by levels.
 SUITE = (
     ("turkish king d1 among 16", "W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7", "turkish"),
     ("turkish king c5 among 16", "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7", "turkish"),
     ("turkish king e7 among 16", "W:WKe7:Be3,d2,b4,c5,f6,f7,g2,h3,d4,c7,a6,e5,h5,f4,c3,g5", "turkish"),
     ("turkish kings f7, e8 among 16", "W:WKf7,Ke8:Bd4,f5,g2,d2,b6,g7,f3,c3,e7,h4,b2,g6,c5,e5,a5,d6", "turkish"),
+    ("turkish king g2 among 16", "W:WKg2:Ba6,d6,e3,d3,f4,c5,e7,c2,a3,f2,h5,f6,b4,b7,g3,e5", "turkish"),
+    ("turkish kings h3, a2 among 16", "W:WKh3,Ka2:Bf2,e4,h6,c2,g5,a5,e7,g7,b4,d3,b7,d6,h4,f6,c5,g3", "turkish"),
     ("german king h8 among 12", "W:WKh8:Bb6,f2,d2,d6,d4,e7,f4,g5,g7,b4,b2,f8", "german"),
     ("german kings c1, d8 among 11", "W:WKc1,Kd8:Bf6,g7,g3,d6,c3,d4,c7,f4,b2,b8,h2", "german"),
     ("russian king c3 among 12", "W:WKc3:Bb6,b2,f2,d6,e7,d4,f4,b4,d2,g5,g7,a3", "russian"),
