@@ -4,8 +4,11 @@ A Turkish king among many men can reach the same end, with the same pieces
 taken, by hundreds of thousands of routes (TR-REMOVE: pieces leave at once, and
 the king may turn back). The search visits each capture state once, so its work
 grows with the number of states, not of routes: routes that reach the same state
-go on alike. :class:`~damlib.movegen.MoveGenerator` uses it when walking the
-routes passes its budget, and for move text, which names only some landings.
+go on alike. Where only the longest captures count, :mod:`damlib.capturelevels`
+is quicker still; :class:`~damlib.movegen.MoveGenerator` searches states where
+captures of every length are wanted (every capture the majority rule forbids,
+those stopped part-way) and for move text, which names only some landings, once
+walking the routes passes its budget.
 """
 
 from __future__ import annotations
