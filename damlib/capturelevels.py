@@ -262,10 +262,11 @@ def _beyond(ray: int, empty: int, down: bool) -> int:
 class LevelReach:
     """Where a capture begun by the piece of ``levels`` can still go, if it must end as
     one of ``goals`` (``(end square, opponent's pieces left, promotes)``), every one a
-    longest capture, or (``None``) as any complete capture: the answer of :class:`~damlib.capturestates.CaptureReach`, from the
-    levels. Looking back from the deepest level, each node learns the squares from which
-    a goal can be reached and whether one goal or :data:`MANY`; a square's own answer is
-    worked out when it is asked for."""
+    longest capture, or (``None``) as any complete capture: what
+    :class:`~damlib.capturestates.CaptureReach` answers, from the levels. Looking back
+    from the deepest level, each node learns the squares from which a goal can be
+    reached and whether one goal or :data:`MANY`; a square's own answer is worked out
+    when it is asked for."""
 
     __slots__ = ("g", "goals", "levels", "summary", "useful", "values")
 

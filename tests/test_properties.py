@@ -317,9 +317,17 @@ def test_the_level_search_finds_the_longest_captures_by_real_routes(pos, publish
         pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
     walked = {move_key(m) for m in pos.legal_moves}
     routes = {(m.path, m.captured) for m in pos.routes()}
+    gen, board = pos._generator, pos._board
+    every = gen.captures(board)
+    most = Counter()
+    for path, captured, _ in every:
+        most[path[0]] = max(most[path[0]], len(captured))
+    longest = {movegen.move_key(raw) for raw in every if len(raw[1]) == most[raw[0][0]]}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(movegen, "WALK_BUDGET", 0)
         moves = Position.from_fen(pos.fen, pos.rules).legal_moves
+        # each piece's longest captures, as a piece that may not move is told its own
+        assert {movegen.move_key(raw) for raw in gen.captures(board, longest=True)} == longest
     assert {move_key(m) for m in moves} == walked, f"{pos.fen} ({pos.rules.name})"
     assert len(moves) == len(walked)
     for m in moves:

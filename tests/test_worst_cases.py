@@ -50,10 +50,12 @@ class _Distinct:
         self.longest = 0  # routes that take the most
         self.keys: set = set()
         self.first_landings: dict[int, set[int]] = {}  # of the routes that take the most, by start
+        self.any_first: dict[int, set[int]] = {}  # of every complete route, by start
 
     def append(self, item) -> None:
         path, captured, king, _complete, _left = item
         self.routes += 1
+        self.any_first.setdefault(path[0], set()).add(path[1])
         if len(captured) > self.most:
             self.most, self.keys, self.longest, self.first_landings = len(captured), set(), 0, {}
         if len(captured) == self.most:
@@ -149,6 +151,11 @@ def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move
         clicked += 1
     (played,) = table.game.moves
     assert played == move and played.path[:clicked] == move.path[:clicked]
+    # in referee mode a shorter capture may be played on purpose: every first jump is offered
+    referee = ClickToMove(pos, referee=True)
+    referee.click(move.start)
+    assert referee.targets == {SQUARE_NAMES[s] for s in old.any_first[start]}
+    assert referee._reach_for[3].goals is None  # no list of every capture was made
 
 
 @pytest.mark.parametrize("name", sorted(FLYING))
