@@ -12,7 +12,9 @@ every longest capture's end; one route to each is traced back afterwards.
 
 A node of a level is ``pieces left << 4 | kind``: kind :data:`MAN` for a man, 0
 for a king, or one more than the direction of the king's last jump where it may
-not turn back (TURKISH_PUBLISHED).
+not turn back (TURKISH_PUBLISHED). A search for the captures that move text
+naming some landings stands for also keeps, from bit :data:`PHASE` up, how many
+of those landings the route has made.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ if TYPE_CHECKING:
 
 #: The kind of a node whose piece is still a man.
 MAN = 15
+#: The bit of a node from which it counts the named landings made (above the 64 squares).
+PHASE = 68
+#: The pieces left, from a node shifted down by 4.
+LEFT = (1 << 64) - 1
 
 
 class Slide(NamedTuple):
@@ -60,12 +66,17 @@ def slides(lines: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]) -> tuple[
 
 class Levels:
     """The longest captures of the piece on ``start`` (a king if ``king``) among the
-    pieces ``occ`` (its own square empty), of which ``opp`` are the opponent's."""
+    pieces ``occ`` (its own square empty), of which ``opp`` are the opponent's.
 
-    __slots__ = ("board", "deadline", "g", "jumps", "king", "levels", "opp", "own", "start", "stays")
+    With ``through``, :meth:`found` keeps only those that land on the squares
+    ``through`` in that order, among other landings, before their end (as move text
+    naming them stands for: :func:`damlib.legality.names_route`).
+    """
+
+    __slots__ = ("board", "deadline", "g", "jumps", "king", "levels", "opp", "own", "start", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, through: tuple[int, ...] = ()) -> None:
         self.g, self.opp, self.start, self.deadline = g, opp, start, deadline
         self.own = occ & ~opp
         self.king = king
@@ -75,13 +86,32 @@ class Levels:
         #: :class:`LevelReach` looks back along)
         self.jumps: list[list[tuple[tuple, dict[int, int]]]] = []
         self.stays = g.stays
-        first = opp << 4 | (0 if king else MAN)
-        self.levels: list[dict[int, int]] = [{first: 1 << start}]
+        self.through = through
+        self.levels: list[dict[int, int]] = []
+        level = {opp << 4 | (0 if king else MAN): 1 << start}
         while True:
-            after = self._jump(self.levels[-1])
+            ahead = self._pass(level) if through and self.levels else level
+            after = self._jump(ahead)
             if not after:
-                break
-            self.levels.append(after)
+                self.levels.append(level)  # as landed on: a capture's end is no landing on the way
+                return
+            self.levels.append(ahead)
+            level = after
+
+    def _pass(self, level: dict[int, int]) -> dict[int, int]:
+        """``level`` with the piece that landed on the next of the squares ``through``
+        moved on a phase."""
+        out: dict[int, int] = {}
+        for node, squares in level.items():
+            phase = node >> PHASE
+            if phase < len(self.through) and squares >> self.through[phase] & 1:
+                named = 1 << self.through[phase]
+                if squares != named:
+                    out[node] = out.get(node, 0) | squares ^ named
+                node += 1 << PHASE
+                squares = named
+            out[node] = out.get(node, 0) | squares
+        return out
 
     def _empty(self, left: int) -> int:
         """The empty squares while the pieces ``left`` are still to take."""
@@ -188,21 +218,36 @@ class Levels:
             return []
         ends: dict[tuple[int, int, bool], int] = {}
         for node, squares in self.levels[-1].items():
-            for t in _bits(squares):
-                ends.setdefault((t.bit_length() - 1, node >> 4, node & 15 != MAN), node)
+            if node >> PHASE == len(self.through):
+                for t in _bits(squares):
+                    ends.setdefault((t.bit_length() - 1, node >> 4 & LEFT, node & 15 != MAN), node)
         return [self._route(t, node) + (king, True, left) for (t, left, king), node in ends.items()]
 
     def _route(self, t: int, node: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the deepest level."""
         path, captured = [t], []
+        before = [node]  # the deepest level is as landed on
         for level in reversed(self.levels[:-1]):
-            t, node, taken = self._back(level, t, node)
+            found = next(filter(None, (self._back(level, t, n) for n in before)), None)
+            assert found is not None, "a node of a level has no way in"
+            t, node, taken = found
             path.append(t)
             captured.append(taken)
+            before = self._before_pass(t, node)
         return tuple(reversed(path)), tuple(reversed(captured))
 
-    def _back(self, level: dict[int, int], t: int, node: int) -> tuple[int, int, int]:
-        """The square, node of ``level`` and piece taken from which a jump lands on ``t`` in ``node``."""
+    def _before_pass(self, t: int, node: int) -> list[int]:
+        """What ``node`` of a level may have been when its piece landed on ``t``, before
+        :meth:`_pass`: itself, or a phase before if ``t`` is the named landing it made."""
+        phase, through = node >> PHASE, self.through
+        out = [node] if phase == len(through) or t != through[phase] else []
+        if phase and t == through[phase - 1]:
+            out.append(node - (1 << PHASE))
+        return out
+
+    def _back(self, level: dict[int, int], t: int, node: int) -> tuple[int, int, int] | None:
+        """The square, node of ``level`` and piece taken from which a jump lands on ``t``
+        in ``node`` (as the jump made it), if any."""
         g = self.g
         left, kind = node >> 4, node & 15
         taken_ones = self.opp & ~left
@@ -227,7 +272,7 @@ class Levels:
                 if 1 << over & taken_ones and level.get(parent, 0) >> source & 1 and (
                         kind in (MAN, 0) or kind == jump + 1):
                     return source, parent, over
-        raise AssertionError("a node of a level has no way in")  # pragma: no cover
+        return None
 
     def _king_source(self, level: dict[int, int], left: int, q: int, back: int,
                      jump: int) -> tuple[int, int] | None:

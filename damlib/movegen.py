@@ -240,6 +240,17 @@ class MoveGenerator:
         """
         return self._search_named(board, tuple(squares), partial, exact=False)
 
+    def longest_named(self, board: Board, squares: list[int] | tuple[int, ...]) -> list[RawMove]:
+        """The longest captures of the piece on ``squares[0]`` that move text naming
+        ``squares`` can stand for (see :meth:`named`), one route for each; only where
+        :attr:`by_levels`."""
+        m, k, om, ok = self.split(board)
+        s, opp = squares[0], om | ok
+        if not (m | k) >> s & 1:
+            return []
+        found = Levels(self, (m | k | opp) ^ 1 << s, opp, s, bool(k >> s & 1), through=tuple(squares[1:-1])).found()
+        return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
+
     def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
         """The capture that jumps onto each of ``squares[1:]`` in turn, and whether
         it is complete (the piece cannot jump on), or ``None`` if it is no capture."""

@@ -372,8 +372,12 @@ class Position:
         key = tuple(squares)
         if self._named_last is None or self._named_last[0] != key:
             allowed = set(legal)
-            found = (Move._from_raw(raw, self) for raw, complete in self._generator.named(self._board, squares)
-                     if complete)
+            gen = self._generator
+            if gen.by_levels:  # only the longest can be legal
+                raws = gen.longest_named(self._board, squares)
+            else:
+                raws = [raw for raw, complete in gen.named(self._board, squares) if complete]
+            found = (Move._from_raw(raw, self) for raw in raws)
             object.__setattr__(self, "_named_last", (key, [m for m in found if m in allowed]))
         assert self._named_last is not None
         return list(self._named_last[1])

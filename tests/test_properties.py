@@ -16,7 +16,18 @@ from conftest import FILES, move_key, playable_squares
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, movegen, perft
+from damlib import (
+    GERMAN,
+    RUSSIAN,
+    RUSSIAN_PUBLISHED,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Game,
+    Position,
+    legality,
+    movegen,
+    perft,
+)
 from damlib.clicks import ClickToMove
 from damlib.errors import AmbiguousMoveError
 
@@ -442,6 +453,28 @@ def test_move_text_round_trips_in_random_games(game):
 @given(random_positions())
 def test_move_text_round_trips_in_random_positions(pos):
     check_move_text(pos)
+
+
+@MANY
+@given(random_positions(max_pieces=14), st.randoms(use_true_random=False))
+def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, rnd):
+    """Where the majority rule holds, the captures that text naming some landings
+    stands for are searched a level at a time, with the named landings made so far
+    kept in each node: the same longest captures as the state search finds."""
+    gen, board = pos._generator, pos._board
+    if not gen.by_levels or not pos.must_capture:
+        return
+    move = rnd.choice(pos.legal_moves)
+    path = move._raw[0]
+    middle = sorted(rnd.sample(range(1, len(path) - 1), rnd.randint(0, min(3, len(path) - 2))))
+    squares = [path[0], *(path[i] for i in middle), path[-1]]
+    found = {movegen.move_key(raw) for raw in gen.longest_named(board, squares)}
+    most = len(move.captured)  # the piece's longest, as the move is legal
+    states = {movegen.move_key(raw) for raw, complete in gen.named(board, squares) if complete and len(raw[1]) == most}
+    assert found == states, f"{pos.fen} ({pos.rules.name}) {squares}"
+    assert movegen.move_key(move._raw) in found
+    for raw in gen.longest_named(board, squares):
+        assert legality.names_route(squares, raw[0])
 
 
 # ---------------------------------------------------------------------------
