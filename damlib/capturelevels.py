@@ -33,6 +33,8 @@ MAN = 15
 PHASE = 68
 #: The pieces left, from a node shifted down by 4.
 LEFT = (1 << 64) - 1
+#: A node without its count of named landings.
+WHOLE = (1 << PHASE) - 1
 
 
 class Slide(NamedTuple):
@@ -70,13 +72,16 @@ class Levels:
 
     With ``through``, :meth:`found` keeps only those that land on the squares
     ``through`` in that order, among other landings, before their end (as move text
-    naming them stands for: :func:`damlib.legality.names_route`).
+    naming them stands for: :func:`damlib.legality.names_route`); ``useful`` (the
+    squares from which the captures wanted can be reached, by node, as
+    :class:`LevelReach` finds them) keeps the search to them.
     """
 
     __slots__ = ("board", "deadline", "g", "jumps", "king", "levels", "opp", "own", "start", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
-                 deadline: float | None = None, through: tuple[int, ...] = ()) -> None:
+                 deadline: float | None = None, through: tuple[int, ...] = (),
+                 useful: dict[int, int] | None = None) -> None:
         self.g, self.opp, self.start, self.deadline = g, opp, start, deadline
         self.own = occ & ~opp
         self.king = king
@@ -90,6 +95,9 @@ class Levels:
         self.levels: list[dict[int, int]] = []
         level = {opp << 4 | (0 if king else MAN): 1 << start}
         while True:
+            if useful is not None:
+                level = {node: squares & useful.get(node & WHOLE, 0) for node, squares in level.items()}
+                level = {node: squares for node, squares in level.items() if squares}
             ahead = self._pass(level) if through and self.levels else level
             after = self._jump(ahead)
             if not after:

@@ -240,15 +240,23 @@ class MoveGenerator:
         """
         return self._search_named(board, tuple(squares), partial, exact=False)
 
-    def longest_named(self, board: Board, squares: list[int] | tuple[int, ...]) -> list[RawMove]:
-        """The longest captures of the piece on ``squares[0]`` that move text naming
+    def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
+                      moves: list[RawMove]) -> list[RawMove]:
+        """The captures among ``moves`` (each a longest capture) that move text naming
         ``squares`` can stand for (see :meth:`named`), one route for each; only where
-        :attr:`by_levels`."""
+        :attr:`by_levels`. The levels are searched again, keeping count of the named
+        landings made, but only from the squares that lead to one of those moves."""
         m, k, om, ok = self.split(board)
         s, opp = squares[0], om | ok
         if not (m | k) >> s & 1:
             return []
-        found = Levels(self, (m | k | opp) ^ 1 << s, opp, s, bool(k >> s & 1), through=tuple(squares[1:-1])).found()
+        occ, king = (m | k | opp) ^ 1 << s, bool(k >> s & 1)
+        goals = {goal for goal in self._goals(opp, s, moves) if goal[0] == squares[-1]}
+        levels = self.levels(occ, opp, s, king)
+        if not goals or {len(c) for path, c, _ in moves if path[0] == s} != {len(levels.levels) - 1}:
+            return []
+        useful = LevelReach(levels, goals).useful
+        found = Levels(self, occ, opp, s, king, through=tuple(squares[1:-1]), useful=useful).found()
         return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 
     def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:

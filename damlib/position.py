@@ -374,7 +374,7 @@ class Position:
             allowed = set(legal)
             gen = self._generator
             if gen.by_levels:  # only the longest can be legal
-                raws = gen.longest_named(self._board, squares)
+                raws = gen.longest_named(self._board, squares, [m._raw for m in legal])
             else:
                 raws = [raw for raw, complete in gen.named(self._board, squares) if complete]
             found = (Move._from_raw(raw, self) for raw in raws)

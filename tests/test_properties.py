@@ -468,12 +468,13 @@ def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, r
     path = move._raw[0]
     middle = sorted(rnd.sample(range(1, len(path) - 1), rnd.randint(0, min(3, len(path) - 2))))
     squares = [path[0], *(path[i] for i in middle), path[-1]]
-    found = {movegen.move_key(raw) for raw in gen.longest_named(board, squares)}
-    most = len(move.captured)  # the piece's longest, as the move is legal
-    states = {movegen.move_key(raw) for raw, complete in gen.named(board, squares) if complete and len(raw[1]) == most}
+    legal = [m._raw for m in pos.legal_moves]
+    found = {movegen.move_key(raw) for raw in gen.longest_named(board, squares, legal)}
+    allowed = {movegen.move_key(m) for m in legal}
+    states = {movegen.move_key(raw) for raw, complete in gen.named(board, squares) if complete} & allowed
     assert found == states, f"{pos.fen} ({pos.rules.name}) {squares}"
     assert movegen.move_key(move._raw) in found
-    for raw in gen.longest_named(board, squares):
+    for raw in gen.longest_named(board, squares, legal):
         assert legality.names_route(squares, raw[0])
 
 
