@@ -104,8 +104,9 @@ def report(name: str, fen: str, game: str) -> None:
     moves, seconds, peak = measure(lambda: damlib.Position.from_fen(fen, game).legal_moves)
     print(f"{name + ': legal_moves':<52}{seconds:>9.3f}{peak:>9.1f}  {len(moves)} moves, "
           f"{len(moves[0].captured)} captured each")
-    text, short = str(moves[0]), f"{moves[0].start}:{moves[0].end}"
-    for label, words in (("explain " + text, text), ("explain " + short, short)):
+    path = moves[0].path
+    text, short, some = str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"
+    for label, words in (("explain " + text, text), ("explain " + short, short), ("explain " + some, some)):
         answer, seconds, peak = measure(lambda w=words: damlib.explain(damlib.Position.from_fen(fen, game), w))
         print(f"{name + ': ' + label:<52.52}{seconds:>9.3f}{peak:>9.1f}  {answer[:40]}…")
     (choose, slowest), _, peak = measure(lambda: clicks(fen, game))

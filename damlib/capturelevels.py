@@ -10,9 +10,9 @@ the work grows with the sets of pieces a capture can take, not with its routes
 (a Turkish king among sixteen men has about a million). The deepest level holds
 every longest capture's end; one route to each is traced back afterwards.
 
-A node of a level is ``pieces left << 4 | kind``: kind :data:`MAN` for a man, 0
-for a king, or one more than the direction of the king's last jump where it may
-not turn back (TURKISH_PUBLISHED). A search for the captures that move text
+A node of a level is ``pieces left << 4 | kind``: kind :data:`MAN` for a man; for
+a king 0, or, where it may not turn back (TURKISH_PUBLISHED), one more than the
+direction of its last jump (0 before its first). A search for the captures that move text
 naming some landings stands for also keeps, from bit :data:`PHASE` up, how many
 of those landings the route has made.
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from .capturestates import MANY, OutOfTime, Reach, _direction, _merge, _then, king_jumps
+from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, merge, then
 
 if TYPE_CHECKING:
     from .movegen import Found, MoveGenerator
@@ -38,72 +38,113 @@ WHOLE = (1 << PHASE) - 1
 
 
 class Slide(NamedTuple):
-    """A direction as shifts: ``shift`` (taken as ``>>`` when ``down``) moves a bit board
-    one square along it from the squares ``start`` (those with a square beyond) onto
-    the squares ``ends``; ``rays`` holds the bits of the line outward from each square."""
+    """A man's jump direction as a shift: ``shift`` (taken as ``>>`` when ``down``) moves
+    a bit board one square along it, from the squares ``start`` (those with a jump that way)."""
 
     direction: int
     down: bool
     shift: int
     start: int
+
+
+class KingSlide(NamedTuple):
+    """A king's direction as shifts by one, two and four squares (taken as ``>>`` when
+    ``down``), from the squares ``start`` (those with a square beyond) onto ``ends``;
+    ``rays`` and ``back`` hold the bits of the line outward from each square, that way and
+    the other. ``banned`` is the kind of node that may not jump this way (-1: none may);
+    ``after`` the kind a jump this way makes (see the module's text)."""
+
+    direction: int
+    down: bool
+    shift: int
+    shift2: int
+    shift4: int
+    start: int
     ends: int
     rays: tuple[int, ...]
+    back: tuple[int, ...]
+    banned: int
+    after: int
 
 
-def slides(lines: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]) -> tuple[Slide, ...]:
-    """The directions of ``lines`` (the ``(direction, squares outward)`` lines from each
-    square, as :class:`~damlib.squares.Tables` keeps them) as :class:`Slide` values."""
+def _lines(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    """For each direction of ``rays`` (the ``(direction, squares outward)`` lines from each
+    square, as :class:`~damlib.squares.Tables` keeps them): its shift (negative: down), the
+    squares with a line that way, and each square's line as bits."""
     found: dict[int, tuple[int, int, list[int]]] = {}
-    for s, rays in enumerate(lines):
-        for d, ray in rays:
+    for s, lines in enumerate(rays):
+        for d, ray in lines:
             shift, start, bits = found.setdefault(d, (ray[0] - s, 0, [0] * 64))
             for t in ray:
                 bits[s] |= 1 << t
             found[d] = (shift, start | 1 << s, bits)
-    return tuple(
-        Slide(d, shift < 0, abs(shift), start, start >> -shift if shift < 0 else start << shift, tuple(bits))
-        for d, (shift, start, bits) in sorted(found.items())
-    )
+    return {d: (shift, start, tuple(bits)) for d, (shift, start, bits) in sorted(found.items())}
+
+
+def man_slides(jumps: tuple[tuple[tuple[int, int, int], ...], ...]) -> tuple[Slide, ...]:
+    """A man's jump directions (``jumps``: :attr:`~damlib.squares.Tables.man_jumps`) as shifts."""
+    lines = _lines(tuple(tuple((d, (over, land)) for d, over, land in js) for js in jumps))
+    return tuple(Slide(d, shift < 0, abs(shift), start) for d, (shift, start, _) in lines.items())
+
+
+def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], reverse: tuple[int, ...],
+                ban: tuple[int, ...] | None) -> tuple[KingSlide, ...]:
+    """A king's directions (``rays``: :attr:`~damlib.squares.Tables.king_rays`) as shifts;
+    ``reverse`` gives each direction's opposite, ``ban`` too where a king may not turn back."""
+    lines = _lines(rays)
+    out = []
+    for d, (shift, start, bits) in lines.items():
+        s = abs(shift)
+        ends = start >> s if shift < 0 else start << s
+        banned, after = (-1, 0) if ban is None else (ban[d] + 1, d + 1)
+        out.append(KingSlide(d, shift < 0, s, 2 * s, 4 * s, start, ends, bits, lines[reverse[d]][2], banned, after))
+    return tuple(out)
 
 
 class Levels:
     """The longest captures of the piece on ``start`` (a king if ``king``) among the
-    pieces ``occ`` (its own square empty), of which ``opp`` are the opponent's.
+    pieces ``occ`` (its own square empty), of which ``opp`` are the opponent's; past
+    ``deadline`` (a :func:`time.perf_counter` time) it raises :class:`OutOfTime`.
 
     With ``through``, :meth:`found` keeps only those that land on the squares
     ``through`` in that order, among other landings, before their end (as move text
     naming them stands for: :func:`damlib.legality.names_route`); ``useful`` (the
     squares from which the captures wanted can be reached, by node, as
-    :class:`LevelReach` finds them) keeps the search to them.
+    :class:`LevelReach` finds them) keeps the search to them. Such a search keeps no
+    :attr:`jumps`.
     """
 
-    __slots__ = ("board", "deadline", "g", "jumps", "king", "levels", "opp", "own", "start", "stays", "through")
+    __slots__ = ("board", "g", "jumps", "king", "levels", "opp", "own", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
                  deadline: float | None = None, through: tuple[int, ...] = (),
                  useful: dict[int, int] | None = None) -> None:
-        self.g, self.opp, self.start, self.deadline = g, opp, start, deadline
+        self.g, self.opp, self.king, self.through = g, opp, king, through
         self.own = occ & ~opp
-        self.king = king
         self.board = g.board_bits
-        #: for each level, each direction's shifts and the jumps of its nodes that way, as
-        #: bits: for a man the squares it lands on, for a king the pieces it jumps (what
-        #: :class:`LevelReach` looks back along)
-        self.jumps: list[list[tuple[tuple, dict[int, int]]]] = []
         self.stays = g.stays
-        self.through = through
+        #: for each level, each direction and the jumps of its nodes that way, as bits: for
+        #: a man the squares it lands on, for a king the pieces it jumps (what
+        #: :class:`LevelReach` looks back along)
+        self.jumps: list[list[tuple[Slide | KingSlide, dict[int, int]]]] = []
+        record = useful is None
         self.levels: list[dict[int, int]] = []
         level = {opp << 4 | (0 if king else MAN): 1 << start}
         while True:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
             if useful is not None:
                 level = {node: squares & useful.get(node & WHOLE, 0) for node, squares in level.items()}
                 level = {node: squares for node, squares in level.items() if squares}
             ahead = self._pass(level) if through and self.levels else level
-            after = self._jump(ahead)
+            jumps: list[tuple[Slide | KingSlide, dict[int, int]]] = []
+            after = self._jump(ahead, jumps)
             if not after:
                 self.levels.append(level)  # as landed on: a capture's end is no landing on the way
                 return
             self.levels.append(ahead)
+            if record:
+                self.jumps.append(jumps)
             level = after
 
     def _pass(self, level: dict[int, int]) -> dict[int, int]:
@@ -121,35 +162,31 @@ class Levels:
             out[node] = out.get(node, 0) | squares
         return out
 
-    def _empty(self, left: int) -> int:
+    def empty(self, left: int) -> int:
         """The empty squares while the pieces ``left`` are still to take."""
         if self.stays:  # DE-STRIKE: jumped pieces stand until the capture ends
             return self.board & ~(self.own | self.opp)
         return self.board & ~(self.own | left)  # TR-REMOVE: gone at once
 
-    def _jump(self, level: dict[int, int]) -> dict[int, int]:
-        """The next level: every node one jump on from a node of ``level``. Its jumps are
-        kept in :attr:`jumps`."""
+    def _jump(self, level: dict[int, int], jumps: list[tuple[Slide | KingSlide, dict[int, int]]]) -> dict[int, int]:
+        """The next level: every node one jump on from a node of ``level``; each
+        direction's jumps go into ``jumps``."""
         g = self.g
-        ban = g.opposite
-        crown, last_rank = g.crown_mid, g.last_rank_bits
         # DE-STRIKE: jumped pieces stand until the capture ends; TR-REMOVE: gone at once
         blocked = self.own | self.opp if self.stays else self.own
         board = self.board
         out: dict[int, int] = {}
         get = out.get
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfTime
-        kings: list[tuple[int, int, int]] = []
+        kings: list[tuple[int, int, int, int, int, int]] = []
         men: list[tuple[int, int, int]] = []
         for node, squares in level.items():
-            (men if node & 15 == MAN else kings).append((node, squares, board & ~(blocked | node >> 4)))
-        base = [(node >> 4, node & 15, node & ~15, squares, empty, ~empty) for node, squares, empty in kings]
-        jumps: list[tuple[tuple, dict[int, int]]] = []
-        self.jumps.append(jumps)
-        for man_slide in g.man_slides if men else ():
-            d, down, shift, start, _, _ = man_slide
-            crowned = d + 1 if ban is not None else 0
+            empty = board & ~(blocked | node >> 4)
+            if node & 15 == MAN:
+                men.append((node, squares, empty))
+            else:
+                kings.append((node >> 4, node & 15, node & ~15, squares, empty, ~empty))
+        for man in g.man_slides if men else ():
+            d, down, shift, start = man
             found: dict[int, int] = {}
             for node, squares, empty in men:
                 left = node >> 4
@@ -157,20 +194,19 @@ class Levels:
                 lands = (over >> shift if down else over << shift) & empty
                 if lands:
                     found[node] = lands
-                while lands:
-                    t = lands & -lands
-                    lands ^= t
-                    taken = t << shift if down else t >> shift
-                    # RU-PROMOTE / TR-PROMOTE crown at once; DE-PROMOTE-PASS goes on as a man.
-                    key = (left ^ taken) << 4 | (crowned if crown and t & last_rank else MAN)
+                for t in _bits(lands):
+                    key = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(g, d, t)
                     out[key] = get(key, 0) | t
-            jumps.append((man_slide, found))
+            jumps.append((man, found))
         # Along each line: the pieces that could be jumped (an empty square beyond), every
-        # square the king reaches from its squares (a Kogge-Stone fill), the first piece beyond.
-        for slide in g.slides_up if kings else ():
-            d, s1, s2, s4, start, ends, rays, banned, after = slide
+        # square the king reaches from its squares (a Kogge-Stone fill), the first piece
+        # beyond each, and the run of empty squares past it (what _beyond works out, written
+        # out here, as this is the search's inmost loop). Up and down are two loops as
+        # Python shifts one way per operator.
+        for king in g.slides_up if kings else ():
+            d, _, s1, s2, s4, start, ends, rays, _, banned, after = king
             found = {}
-            for left, kind, node, squares, empty, stop in base:
+            for left, kind, base, squares, empty, stop in kings:
                 can = left & start & (empty >> s1)
                 if not can or kind == banned:
                     continue
@@ -182,20 +218,20 @@ class Levels:
                 hits = ((reach & start) << s1) & can
                 if not hits:
                     continue
-                found[node | kind] = hits
-                node |= after
+                found[base | kind] = hits
+                child = base | after
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
                     ray = rays[taken.bit_length() - 1]
                     block = ray & stop
-                    key = node ^ taken << 4
+                    key = child ^ taken << 4
                     out[key] = get(key, 0) | (ray & ((block & -block) - 1) if block else ray)
-            jumps.append((slide, found))
-        for slide in g.slides_down if kings else ():
-            d, s1, s2, s4, start, ends, rays, banned, after = slide
+            jumps.append((king, found))
+        for king in g.slides_down if kings else ():
+            d, _, s1, s2, s4, start, ends, rays, _, banned, after = king
             found = {}
-            for left, kind, node, squares, empty, stop in base:
+            for left, kind, base, squares, empty, stop in kings:
                 can = left & start & (empty << s1)
                 if not can or kind == banned:
                     continue
@@ -207,16 +243,16 @@ class Levels:
                 hits = ((reach & start) >> s1) & can
                 if not hits:
                     continue
-                found[node | kind] = hits
-                node |= after
+                found[base | kind] = hits
+                child = base | after
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
                     ray = rays[taken.bit_length() - 1]
                     block = ray & stop
-                    key = node ^ taken << 4
+                    key = child ^ taken << 4
                     out[key] = get(key, 0) | (ray & -(1 << block.bit_length()) if block else ray)
-            jumps.append((slide, found))
+            jumps.append((king, found))
         return out
 
     def found(self) -> list[Found]:
@@ -260,7 +296,7 @@ class Levels:
         left, kind = node >> 4, node & 15
         taken_ones = self.opp & ~left
         if kind != MAN:
-            empty = self._empty(left)
+            empty = self.empty(left)
             for back, ray in g.king_lines_out[t]:
                 jump = g.reverse[back]
                 if kind and kind != jump + 1:
@@ -274,12 +310,10 @@ class Levels:
                             break
                     elif not 1 << q & empty:
                         break
-        if kind == MAN or self.g.crown_mid and 1 << t & g.last_rank_bits:
-            for jump, over, source in g.man_jumps_into[t]:
-                parent = (left | 1 << over) << 4 | MAN
-                if 1 << over & taken_ones and level.get(parent, 0) >> source & 1 and (
-                        kind in (MAN, 0) or kind == jump + 1):
-                    return source, parent, over
+        for jump, over, source in g.man_jumps_into[t]:  # a man's jump, crowning it or not
+            parent = (left | 1 << over) << 4 | MAN
+            if 1 << over & taken_ones and _kind_after(g, jump, 1 << t) == kind and level.get(parent, 0) >> source & 1:
+                return source, parent, over
         return None
 
     def _king_source(self, level: dict[int, int], left: int, q: int, back: int,
@@ -287,7 +321,7 @@ class Levels:
         """A square and node of ``level`` (pieces ``left``) from which a king jumps ``q``
         in direction ``jump``: it stood on the line behind ``q`` (direction ``back``)."""
         g = self.g
-        empty = self._empty(left)
+        empty = self.empty(left)
         ban = g.opposite
         kinds = [0] if ban is None else [0] + [d + 1 for d in range(len(ban)) if ban[d] != jump]
         for d, ray in g.king_lines_out[q]:
@@ -303,6 +337,16 @@ class Levels:
         return None
 
 
+def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
+    """The kind of node a man's jump in direction ``d`` onto ``t`` (a bit) makes: a king at
+    once on the last rank where the rules crown mid-capture (RU-PROMOTE, TR-PROMOTE), with
+    the jump's direction as its last where it may not turn back; else still a man
+    (DE-PROMOTE-PASS)."""
+    if g.crown_mid and t & g.last_rank_bits:
+        return 0 if g.opposite is None else d + 1
+    return MAN
+
+
 def _beyond(ray: int, empty: int, down: bool) -> int:
     """The empty squares of ``ray`` (a line's bits outward from a square) up to the first
     that is not ``empty``."""
@@ -314,18 +358,17 @@ def _beyond(ray: int, empty: int, down: bool) -> int:
 
 class LevelReach:
     """Where a capture begun by the piece of ``levels`` can still go, if it must end as
-    one of ``goals`` (``(end square, opponent's pieces left, promotes)``), every one a
-    longest capture, or (``None``) as any complete capture: what
-    :class:`~damlib.capturestates.CaptureReach` answers, from the levels. Looking back
-    from the deepest level, each node learns the squares from which a goal can be
-    reached and whether one goal or :data:`MANY`; a square's own answer is worked out
-    when it is asked for."""
+    one of ``goals`` (``(end square, opponent's pieces left, promotes)``; only the
+    longest captures are at the deepest level, so any other goal is never reached), or
+    (``None``) as any complete capture: what :class:`~damlib.capturestates.CaptureReach`
+    answers, from the levels. Looking back from the deepest level, each node learns the
+    squares from which a goal can be reached and whether one goal or :data:`MANY`; a
+    square's own answer is worked out when it is asked for."""
 
     __slots__ = ("g", "goals", "levels", "summary", "useful", "values")
 
     def __init__(self, levels: Levels, goals: set[tuple[int, int, bool]] | None) -> None:
         self.levels, self.goals, self.g = levels, goals, levels.g
-        g = self.g
         nodes = levels.levels
         #: for each node, the squares from which a goal can be reached, and which goal or MANY
         self.useful: dict[int, int] = {}
@@ -339,15 +382,15 @@ class LevelReach:
                 goal = self._goal(t, node)
                 if goal in goals:
                     self.useful[node] = self.useful.get(node, 0) | 1 << t
-                    self.summary[node] = _merge(self.summary.get(node), (goal, ()))
+                    self.summary[node] = merge(self.summary.get(node), (goal, ()))
         for index in range(len(nodes) - 2, -1, -1):
             useful: dict[int, int] = {}
             value: dict[int, Reach] = {}
             for slide, found in levels.jumps[index]:
-                if slide in g.man_slides:
-                    self._back_men(slide, found, useful, value)
-                else:
+                if isinstance(slide, KingSlide):
                     self._back_kings(slide, found, nodes[index], useful, value)
+                else:
+                    self._back_men(slide, found, useful, value)
             self.useful.update(useful)
             self.summary.update(value)
 
@@ -355,45 +398,36 @@ class LevelReach:
                   value: dict[int, Reach]) -> None:
         """Into ``useful`` and ``value``: what the men's jumps ``found`` along ``slide``
         (by node, the squares landed on) lead to."""
-        g = self.g
-        d, down, shift = slide[:3]
-        crowned = d + 1 if g.opposite is not None else 0
+        d, down, shift, _ = slide
         for node, lands in found.items():
             left = node >> 4
             for t in _bits(lands):
                 taken = t << shift if down else t >> shift
-                # RU-PROMOTE / TR-PROMOTE: on as a king
-                child = (left ^ taken) << 4 | (crowned if g.crown_mid and t & g.last_rank_bits else MAN)
+                child = (left ^ taken) << 4 | _kind_after(self.g, d, t)
                 if self.useful.get(child, 0) & t:
                     useful[node] = useful.get(node, 0) | (taken << shift if down else taken >> shift)
-                    value[node] = _merge(value.get(node), self.summary[child])
+                    value[node] = merge(value.get(node), self.summary[child])
 
-    def _back_kings(self, slide: tuple, found: dict[int, int], level: dict[int, int],
+    def _back_kings(self, slide: KingSlide, found: dict[int, int], level: dict[int, int],
                     useful: dict[int, int], value: dict[int, Reach]) -> None:
         """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
         (by node, the pieces jumped) lead to; ``level`` holds the nodes' squares."""
-        g = self.g
-        d, rays, after = slide[0], slide[6], slide[8]
-        down = slide in g.slides_down
-        back = next(s.rays for s in g.slides if s.direction == g.reverse[d])
         known, summary = self.useful, self.summary
         for node, hits in found.items():
-            base = node & ~15 | after
+            base = node & ~15 | slide.after
             empty, sources, reach = -1, 0, value.get(node)
-            while hits:
-                taken = hits & -hits
-                hits ^= taken
+            for taken in _bits(hits):
                 child = base ^ taken << 4
                 ahead = known.get(child, 0)
                 if not ahead:
                     continue
                 if empty == -1:
-                    empty = self.levels._empty(node >> 4)
+                    empty = self.levels.empty(node >> 4)
                 p = taken.bit_length() - 1
-                if _beyond(rays[p], empty, down) & ahead:
-                    sources |= _beyond(back[p], empty, not down)
+                if _beyond(slide.rays[p], empty, slide.down) & ahead:
+                    sources |= _beyond(slide.back[p], empty, not slide.down)
                     if reach != MANY:
-                        reach = _merge(reach, summary[child])
+                        reach = merge(reach, summary[child])
             if sources:
                 useful[node] = useful.get(node, 0) | level[node] & sources
                 value[node] = reach
@@ -416,24 +450,18 @@ class LevelReach:
         elif g.opposite is None or len(path) < 2:
             kind = 0
         else:
-            kind = _direction(g, path[-2], path[-1]) + 1
+            kind = jump_direction(g, path[-2], path[-1]) + 1
         return {t: self.value(t, child) for t, child in self._jumps(path[-1], left << 4 | kind)}
 
     def _jumps(self, s: int, node: int) -> list[tuple[int, int]]:
         """Each square the piece on ``s`` in ``node`` can jump to, with the node it lands in."""
         g = self.g
         left, kind = node >> 4, node & 15
-        occ = self.levels.board & ~self.levels._empty(left)
-        ban = g.opposite is not None
+        occ = self.levels.board & ~self.levels.empty(left)
         if kind == MAN:
-            out = []
-            for d, _, ob, land, lb in g.man_jumps[s]:
-                if left & ob and not occ & lb:
-                    # RU-PROMOTE / TR-PROMOTE: on as a king
-                    to = (d + 1 if ban else 0) if g.crown_mid and lb & g.last_rank_bits else MAN
-                    out.append((land, (left ^ ob) << 4 | to))
-            return out
-        return [(t, (left ^ ob) << 4 | (d + 1 if ban else 0))
+            return [(land, (left ^ ob) << 4 | _kind_after(g, d, lb))
+                    for d, _, ob, land, lb in g.man_jumps[s] if left & ob and not occ & lb]
+        return [(t, (left ^ ob) << 4 | (0 if g.opposite is None else d + 1))
                 for d, _, ob, lands in king_jumps(g, g.king_rays[s], kind - 1 if kind else -1, occ, left)
                 for t in lands]
 
@@ -447,18 +475,18 @@ class LevelReach:
             return None
         summary = self.summary[node]
         if summary != MANY:  # every square it may be reached from leads there
-            return summary[0], self._route(t, node)
+            return summary[0], self._rest(t, node)
         key = (t, node)
         if key not in self.values:
             value = None
             for u, child in self._jumps(t, node):
-                value = _merge(value, _then(u, self.value(u, child)))
+                value = merge(value, then(u, self.value(u, child)))
                 if value == MANY:
                     break
             self.values[key] = (self._goal(t, node), ()) if value is None else value
         return self.values[key]
 
-    def _route(self, t: int, node: int) -> tuple[int, ...]:
+    def _rest(self, t: int, node: int) -> tuple[int, ...]:
         """The landings after ``t`` of a way from ``t`` in ``node`` to a goal."""
         out: list[int] = []
         while True:

@@ -210,7 +210,7 @@ MANY = "many"
 Reach = Any
 
 
-def _direction(g: MoveGenerator, a: int, b: int) -> int:
+def jump_direction(g: MoveGenerator, a: int, b: int) -> int:
     """The direction of the jump from ``a`` to ``b``."""
     for d, line, _ in g.king_rays[a]:
         if line >> b & 1:
@@ -218,7 +218,7 @@ def _direction(g: MoveGenerator, a: int, b: int) -> int:
     return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
 
 
-def _merge(a: Reach, b: Reach) -> Reach:
+def merge(a: Reach, b: Reach) -> Reach:
     if a is None:
         return b
     if b is None or a == MANY or (b != MANY and a[0] == b[0]):
@@ -226,7 +226,7 @@ def _merge(a: Reach, b: Reach) -> Reach:
     return MANY
 
 
-def _then(square: int, value: Reach) -> Reach:
+def then(square: int, value: Reach) -> Reach:
     """``value`` reached by way of landing on ``square``."""
     return value if value is None or value == MANY else (value[0], (square, *value[1]))
 
@@ -266,7 +266,7 @@ class CaptureReach:
         s = path[-1]
         out: dict[int, Reach] = {}
         if king:
-            last_dir = -1 if len(path) < 2 else _direction(g, path[-2], s)
+            last_dir = -1 if len(path) < 2 else jump_direction(g, path[-2], s)
             for d, _, ob, lands in king_jumps(g, g.king_rays[s], last_dir, occ, opp):
                 standing = occ if g.stays else occ ^ ob
                 out.update(zip(lands, self.king(lands, d, d, standing, opp ^ ob), strict=True))
@@ -296,7 +296,7 @@ class CaptureReach:
         for d, _, ob, land, lb in g.man_jumps[s]:
             if opp & ob and not occ & lb:
                 jumped = True
-                value = _merge(value, _then(land, self._man_jump(d, land, lb, occ, opp, ob)))
+                value = merge(value, then(land, self._man_jump(d, land, lb, occ, opp, ob)))
         if not jumped:
             goal = (s, opp, s in g.last_rank)
             value = (goal, ()) if goal in self.goals else None
@@ -314,7 +314,7 @@ class CaptureReach:
         along: Reach = None
         for d, _, ob, lands in line_jumps:  # the same from every square of the run
             for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob), strict=True):
-                along = _merge(along, _then(land, v))
+                along = merge(along, then(land, v))
         values = []
         for t, jumps in zip(run, across, strict=True):
             if not jumps and not line_jumps:
@@ -325,7 +325,7 @@ class CaptureReach:
             for d, _, ob, lands in jumps:
                 for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob),
                                    strict=True):
-                    value = _merge(value, _then(land, v))
+                    value = merge(value, then(land, v))
             values.append(value)
         memo[key] = out = tuple(values)
         return out

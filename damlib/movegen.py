@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .capturelevels import LevelReach, Levels, slides
+from .capturelevels import LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
 from .squares import playable, tables
 from .variants import Rules
@@ -98,16 +98,12 @@ class MoveGenerator:
         )
         #: the squares of each line outward from each square, nearest first, by direction
         self.king_lines_out = t.king_rays
-        #: the king's and the man's jump directions as shifts of whole bit boards
-        self.slides = slides(t.king_rays)
-        #: the king's directions split by the way they shift, with the shifts by 1, 2 and 4 squares
-        #: and the kind of node (see :mod:`~damlib.capturelevels`) that may not jump that way
-        #: (-1: any may) and the kind it makes
-        self.slides_up, self.slides_down = (
-            tuple((d, s, 2 * s, 4 * s, start, ends, rays, -1 if self.opposite is None else self.opposite[d] + 1,
-                   0 if self.opposite is None else d + 1)
-                  for d, down, s, start, ends, rays in self.slides if down == way) for way in (False, True))
-        self.man_slides = slides(tuple(tuple((d, (over, land)) for d, over, land in jumps) for jumps in t.man_jumps))
+        #: the king's and the man's jump directions as shifts of whole bit boards, the king's
+        #: split by the way they shift (Python shifts one way per operator)
+        kings = king_slides(t.king_rays, t.opposite, self.opposite)
+        self.slides_up = tuple(s for s in kings if not s.down)
+        self.slides_down = tuple(s for s in kings if s.down)
+        self.man_slides = man_slides(t.man_jumps)
         into: list[list[tuple[int, int, int]]] = [[] for _ in range(64)]
         for s in range(64):
             for d, over, land in t.man_jumps[s]:
@@ -252,10 +248,9 @@ class MoveGenerator:
             return []
         occ, king = (m | k | opp) ^ 1 << s, bool(k >> s & 1)
         goals = {goal for goal in self._goals(opp, s, moves) if goal[0] == squares[-1]}
-        levels = self.levels(occ, opp, s, king)
-        if not goals or {len(c) for path, c, _ in moves if path[0] == s} != {len(levels.levels) - 1}:
+        if not goals:
             return []
-        useful = LevelReach(levels, goals).useful
+        useful = LevelReach(self.levels(occ, opp, s, king), goals).useful
         found = Levels(self, occ, opp, s, king, through=tuple(squares[1:-1]), useful=useful).found()
         return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 
@@ -276,7 +271,9 @@ class MoveGenerator:
     def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureReach | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
         ``moves`` (``None``: as any complete capture, whether the majority rule allows
-        it or not); see :class:`~damlib.capturelevels.LevelReach`."""
+        it or not): from the levels of its longest captures (see
+        :class:`~damlib.capturelevels.LevelReach`) where :attr:`by_levels` and ``moves``
+        are such, else from its capture states (:class:`~damlib.capturestates.CaptureReach`)."""
         m, k, om, ok = self.split(board)
         opp = om | ok
         occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
@@ -300,9 +297,10 @@ class MoveGenerator:
         few: the clicks that play a capture ask for what the legal moves worked out."""
         key = (occ, opp, start, king)
         if key not in self._levels:
+            levels = Levels(self, occ, opp, start, king, deadline)
             if len(self._levels) >= 4:
                 del self._levels[next(iter(self._levels))]
-            self._levels[key] = Levels(self, occ, opp, start, king, deadline)
+            self._levels[key] = levels
         return self._levels[key]
 
     def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,

@@ -163,6 +163,12 @@ class Rules:
             if not isinstance(value, tuple) or not all(d in _LINES and isinstance(d, tuple) for d in value):
                 raise VariantError(
                     f"{f} must be a tuple of (file step, rank step) pairs of -1, 0, 1, not {shown(value)}")
+        if not self.all_squares:
+            for f in ("man_steps", "man_captures", "king_directions"):
+                straight = [d for d in getattr(self, f) if not (d[0] and d[1])]
+                if straight:
+                    raise VariantError(f"{f} has {shown(straight[0])}, which leaves the dark squares: where play is "
+                                       "on a1's colour only (all_squares False) every direction must be diagonal")
         if self.penalty not in ("choice", "loss"):
             raise VariantError(f"penalty must be 'choice' or 'loss', not {shown(self.penalty)}")
         for f in ("white_start", "black_start"):

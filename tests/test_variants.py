@@ -102,7 +102,7 @@ def test_rule_table_phrases_come_from_the_fields():
     assert rows["| men move"][0] == "forward, diagonally forward (published rules)"
     assert rows["| must take the most pieces"][1] == "no, any capture (published rules)"
     assert rows["| men move"][1] == "diagonally forward (DE-MAN-MOVE)"  # what it shares with German keeps its ID
-    one_way = dataclasses.replace(GERMAN, man_steps=((1, 1),), king_directions=((0, 1), (1, 1)))
+    one_way = dataclasses.replace(GERMAN, all_squares=True, man_steps=((1, 1),), king_directions=((0, 1), (1, 1)))
     one_row = {line.split(" | ")[0]: line for line in rule_table(one_way).splitlines()}
     assert "diagonally forward-right (published rules)" in one_row["| men move"]
     assert "forward, diagonally forward-right, any distance" in one_row["| kings"]
@@ -201,6 +201,13 @@ def test_a_rules_value_with_bad_fields_is_refused():
                          ("white_start", ("z9",)), ("black_start", ()), ("black_start", ("a1",))]:
         with pytest.raises(VariantError):
             dataclasses.replace(GERMAN, **{field: value})
+
+
+def test_a_straight_line_on_the_dark_squares_only_is_refused():
+    # a king moving along a rank from a1 would land on b1, a light square
+    with pytest.raises(VariantError, match=r"king_directions has \(1, 0\), which leaves the dark squares"):
+        dataclasses.replace(GERMAN, name="x", king_directions=((1, 0), (-1, 0), (0, 1), (0, -1)))
+    dataclasses.replace(TURKISH, name="y", king_directions=((1, 1), (1, 0)))  # all 64 squares: any line
 
 
 def test_turkish_as_published_forbids_the_kings_turn_with_a_rule_reference():
