@@ -267,11 +267,46 @@ class Levels:
                     ends.setdefault((t.bit_length() - 1, node >> 4 & LEFT, node & 15 != MAN), node)
         return [self._route(t, node) + (king, True, left) for (t, left, king), node in ends.items()]
 
-    def _route(self, t: int, node: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """A route, and the pieces it takes in order, to ``t`` in ``node`` of the deepest level."""
+    def complete(self, most: int, deepest: bool) -> tuple[int, list[Found]]:
+        """The complete captures shorter than the longest (and the longest too if
+        ``deepest``): how many there are, and a route to each of the ``most`` that take the
+        most of them. A capture ends where its piece can jump no further: on a square of a
+        node from which none of the node's jumps start."""
+        count = 0
+        out: list[Found] = []
+        for depth in range(len(self.levels) - (1 if deepest else 2), 0, -1):
+            level = self.levels[depth]
+            movable: dict[int, int] = {}
+            for slide, found in self.jumps[depth] if depth < len(self.jumps) else ():
+                for node, bits in found.items():
+                    movable[node] = movable.get(node, 0) | self._sources(slide, node, bits, level[node])
+            seen: dict[tuple[int, bool], int] = {}  # under the turn ban, one node per last direction
+            for node, squares in level.items():
+                key = (node >> 4, node & 15 != MAN)
+                dead = squares & ~movable.get(node, 0) & ~seen.get(key, 0)
+                seen[key] = seen.get(key, 0) | dead
+                count += dead.bit_count()
+                for t in _bits(dead)[:max(0, most - len(out))]:
+                    out.append(self._route(t.bit_length() - 1, node, depth) + (key[1], True, key[0]))
+        return count, out
+
+    def _sources(self, slide: Slide | KingSlide, node: int, bits: int, squares: int) -> int:
+        """The squares of ``squares`` (of ``node``) from which its jumps ``bits`` along
+        ``slide`` start (see :attr:`jumps`)."""
+        if isinstance(slide, Slide):  # bits: the squares landed on, two back from the start
+            back = 2 * slide.shift
+            return bits << back if slide.down else bits >> back
+        empty, out = self.empty(node >> 4), 0
+        for taken in _bits(bits):
+            out |= _beyond(slide.back[taken.bit_length() - 1], empty, not slide.down)
+        return squares & out
+
+    def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
+        ``depth`` (the deepest by default)."""
         path, captured = [t], []
         before = [node]  # the deepest level is as landed on
-        for level in reversed(self.levels[:-1]):
+        for level in reversed(self.levels[:depth if depth is not None else -1]):
             found = next(filter(None, (self._back(level, t, n) for n in before)), None)
             assert found is not None, "a node of a level has no way in"
             t, node, taken = found

@@ -214,6 +214,34 @@ class MoveGenerator:
             found = [f for f in found if len(f[1]) == most[f[0][0]]]
         return found_raw(found)
 
+    def forbidden(self, board: Board, most: int) -> tuple[int, list[RawMove]]:
+        """How many complete captures the majority rule forbids, as they take fewer pieces
+        than the longest, and the ``most`` of them that take the most; only where
+        :attr:`by_levels`. A capture with too many routes to walk is counted from its
+        levels (:meth:`~damlib.capturelevels.Levels.complete`), never listed whole."""
+        m, k, om, ok = self.split(board)
+        opp = om | ok
+        occupied = m | k | opp
+        walked: list[Found] = []
+        searched: list[Levels] = []
+        for s in squares_of(self.jumpers(m, k, opp)):
+            found: list[Found] = []
+            try:
+                self._walk(s, bool(k >> s & 1), occupied ^ 1 << s, opp, [s], [], -1, found, False, [WALK_BUDGET])
+            except _OverBudget:
+                searched.append(self.levels(occupied ^ 1 << s, opp, s, bool(k >> s & 1)))
+                continue
+            walked += found
+        longest = max([len(f[1]) for f in walked] + [len(levels.levels) - 1 for levels in searched] + [0])
+        shorter = {(f[0][0], f[0][-1], f[4], f[2]): f for f in walked if len(f[1]) < longest}
+        count, out = len(shorter), list(shorter.values())
+        for levels in searched:
+            n, found = levels.complete(most, len(levels.levels) - 1 < longest)
+            count += n
+            out += found
+        out.sort(key=lambda f: -len(f[1]))
+        return count, [(f[0], f[1], self._promotes(m, f)) for f in out[:most]]
+
     def routes(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
         """Every capture route from the ``own`` squares, like :meth:`captures` but
         route by route: there can be hundreds of thousands of them (a Turkish

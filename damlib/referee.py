@@ -180,6 +180,18 @@ def shorter_captures(position: Position) -> tuple[Move, ...]:
     return tuple(dict.fromkeys(m for m in all_captures(position) if m not in allowed))
 
 
+def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, ...]]:
+    """How many complete captures the majority rule forbids (:func:`shorter_captures`), and
+    the ``most`` of them that take the most; counted without listing every one where a
+    capture has too many routes to walk."""
+    gen = position._generator
+    if not gen.by_levels:
+        every = sorted(shorter_captures(position), key=lambda m: -len(m.captured))
+        return len(every), tuple(every[:most])
+    count, raws = gen.forbidden(position._board, most)
+    return count, tuple(Move._from_raw(raw, position) for raw in raws)
+
+
 def why_piece_cannot_move(position: Position, square: str) -> str | None:
     """Why the piece on ``square`` has no legal move, or ``None`` if it has one.
 

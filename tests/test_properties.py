@@ -23,6 +23,7 @@ from damlib import (
     TURKISH,
     TURKISH_PUBLISHED,
     Game,
+    Move,
     Position,
     legality,
     movegen,
@@ -30,6 +31,7 @@ from damlib import (
 )
 from damlib.clicks import ClickToMove
 from damlib.errors import AmbiguousMoveError
+from damlib.referee import shorter_captures
 
 VARIANTS = (GERMAN, RUSSIAN, TURKISH)
 variants = st.sampled_from(VARIANTS)
@@ -453,6 +455,30 @@ def test_move_text_round_trips_in_random_games(game):
 @given(random_positions())
 def test_move_text_round_trips_in_random_positions(pos):
     check_move_text(pos)
+
+
+@MANY
+@given(random_positions(), st.integers(0, 5))
+def test_the_forbidden_captures_counted_by_levels_are_the_shorter_ones(pos, most):
+    """The captures the majority rule forbids are counted from the levels where walking
+    their routes would cost too much: as many as the state search lists, the longest of
+    them listed first."""
+    gen = pos._generator
+    if not gen.by_levels:
+        return
+    shorter = {move_key(m) for m in shorter_captures(pos)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(movegen, "WALK_BUDGET", 0)
+        count, listed = gen.forbidden(pos._board, most)
+    assert count == len(shorter), f"{pos.fen} ({pos.rules.name})"
+    moves = [Move._from_raw(raw, pos) for raw in listed]
+    keys = [move_key(m) for m in moves]
+    assert len(set(keys)) == len(keys) == min(most, count) and set(keys) <= shorter
+    lengths = sorted((len(m.captured) for m in shorter_captures(pos)), reverse=True)
+    assert [len(m.captured) for m in moves] == lengths[:len(moves)]
+    for raw in listed:  # each by a route that can be played jump by jump, and ends there
+        found = legality._literal(pos.rules, pos._board, pos._white, list(raw[0]))
+        assert found is not None and found[1] and found[0][1] == raw[1], raw
 
 
 @MANY

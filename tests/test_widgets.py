@@ -13,6 +13,7 @@ from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.notation import numbered_moves
 from damlib.diagram import PALETTE, square_center
 from damlib.errors import DamlibError
+from damlib.referee import shorter_captures
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
 from damlib.widgets.board import COLORS
 
@@ -510,3 +511,7 @@ def test_a_stepper_lists_a_bounded_menu_of_captures_and_counts_the_rest():
     assert len(stepper.choice.options) == MAX_LISTED and stepper.unlisted == 64 - MAX_LISTED
     assert f"{stepper.unlisted:,} more captures" in stepper.caption.value
     assert all(len(m.captured) == 16 for _, m in stepper.choice.options)
+    # the forbidden ones are counted from the capture's levels, not listed one by one
+    stepper.forbidden.value = True
+    assert stepper.unlisted == 64 + len(shorter_captures(stepper.position)) - MAX_LISTED
+    assert len(stepper.choice.options) == MAX_LISTED

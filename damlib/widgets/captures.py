@@ -10,7 +10,7 @@ import ipywidgets as w
 from .. import diagram
 from ..errors import DamlibError
 from ..position import Move, Position, Variant
-from ..referee import CaptureStage, capture_stages, explain, shorter_captures
+from ..referee import CaptureStage, capture_stages, explain, forbidden_captures
 from ..squares import SQUARE_NAMES
 from ..variants import Rules
 from ..variants import rules as _rules
@@ -94,11 +94,11 @@ class CaptureStepper(Pictured, w.VBox):
 
     def _fill_choices(self) -> None:
         legal = [m for m in self.position.legal_moves if m.is_capture]
-        forbidden = shorter_captures(self.position) if self.forbidden.value else ()
         # a menu of thousands would freeze the page: the most pieces first, the rest counted
         shown = sorted(legal, key=lambda m: -len(m.captured))[:MAX_LISTED]
-        banned = sorted(forbidden, key=lambda m: -len(m.captured))[:max(0, MAX_LISTED - len(shown))]
-        self.unlisted = len(legal) + len(forbidden) - len(shown) - len(banned)
+        room = max(0, MAX_LISTED - len(shown))
+        count, banned = forbidden_captures(self.position, room) if self.forbidden.value else (0, ())
+        self.unlisted = len(legal) + count - len(shown) - len(banned)
         options = [(f"{m} — takes {len(m.captured)}", m) for m in shown]
         options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in banned]
         current = self.choice.value
