@@ -130,9 +130,11 @@ def _named_mistake(
     legal = _legal(rules, white, board)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
-    for raw, complete in gen.named(board, squares, partial=True):
-        if not _is_legal_route(legal, raw, complete):
-            return raw, complete
+    # where no capture of the piece lands on the last square, only a step can be the mistake
+    if not gen.by_levels or gen.lands_on(board, squares[0], squares[-1]):
+        for raw, complete in gen.named(board, squares, partial=True):
+            if not _is_legal_route(legal, raw, complete):
+                return raw, complete
     if len(squares) == 2:
         step = next((raw for raw in gen.steps(board, [squares[0]]) if raw[0] == tuple(squares)), None)
         if step is not None:

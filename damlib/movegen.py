@@ -264,6 +264,14 @@ class MoveGenerator:
         """
         return self._search_named(board, tuple(squares), partial, exact=False)
 
+    def lands_on(self, board: Board, start: int, square: int) -> bool:
+        """Whether a capture by the piece on ``start`` can land on ``square`` at some
+        jump; only where :attr:`by_levels` (the levels hold every state a capture reaches)."""
+        m, k, om, ok = self.split(board)
+        opp = om | ok
+        levels = self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
+        return any(squares >> square & 1 for level in levels.levels[1:] for squares in level.values())
+
     def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
                       moves: list[RawMove]) -> list[RawMove]:
         """The captures among ``moves`` (each a longest capture) that move text naming

@@ -482,6 +482,19 @@ def test_the_forbidden_captures_counted_by_levels_are_the_shorter_ones(pos, most
 
 
 @MANY
+@given(random_positions())
+def test_the_levels_hold_every_square_a_capture_lands_on(pos):
+    """A refused move text is explained from a capture that lands on its last square only
+    if the levels say some capture can: the squares any capture route lands on."""
+    gen, board = pos._generator, pos._board
+    if not gen.by_levels:
+        return
+    for s in gen.own_squares(board):
+        landed = {t for path, _, _ in gen.routes(board, [s], partial=True) for t in path[1:]}
+        assert {t for t in range(64) if gen.lands_on(board, s, t)} == landed, f"{pos.fen} ({pos.rules.name})"
+
+
+@MANY
 @given(random_positions(max_pieces=14), st.randoms(use_true_random=False))
 def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, rnd):
     """Where the majority rule holds, the captures that text naming some landings
