@@ -20,6 +20,7 @@ of those landings the route has made.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, merge, then
@@ -270,25 +271,46 @@ class Levels:
     def complete(self, most: int, deepest: bool) -> tuple[int, list[Found]]:
         """The complete captures shorter than the longest (and the longest too if
         ``deepest``): how many there are, and a route to each of the ``most`` that take the
-        most of them. A capture ends where its piece can jump no further: on a square of a
-        node from which none of the node's jumps start."""
+        most of them."""
         count = 0
         out: list[Found] = []
         for depth in range(len(self.levels) - (1 if deepest else 2), 0, -1):
-            level = self.levels[depth]
-            movable: dict[int, int] = {}
-            for slide, found in self.jumps[depth] if depth < len(self.jumps) else ():
-                for node, bits in found.items():
-                    movable[node] = movable.get(node, 0) | self._sources(slide, node, bits, level[node])
             seen: dict[tuple[int, bool], int] = {}  # under the turn ban, one node per last direction
-            for node, squares in level.items():
+            for node, dead in self.ends(depth).items():
                 key = (node >> 4, node & 15 != MAN)
-                dead = squares & ~movable.get(node, 0) & ~seen.get(key, 0)
+                dead &= ~seen.get(key, 0)
                 seen[key] = seen.get(key, 0) | dead
                 count += dead.bit_count()
                 for t in _bits(dead)[:max(0, most - len(out))]:
-                    out.append(self._route(t.bit_length() - 1, node, depth) + (key[1], True, key[0]))
+                    out.append(self.route(t.bit_length() - 1, node, depth))
         return count, out
+
+    def ends(self, depth: int) -> dict[int, int]:
+        """For each node of the level ``depth``, the squares where its captures end: from
+        which none of the node's jumps start."""
+        return {node: squares & ~self._movable(depth, node) for node, squares in self.levels[depth].items()}
+
+    def _movable(self, depth: int, node: int) -> int:
+        """The squares of ``node`` of the level ``depth`` from which one of its jumps starts."""
+        out, squares = 0, self.levels[depth][node]
+        for slide, found in self.jumps[depth] if depth < len(self.jumps) else ():
+            bits = found.get(node)
+            if bits:
+                out |= self._sources(slide, node, bits, squares)
+        return out
+
+    def landed_on(self, t: int) -> Iterator[tuple[int, int, bool]]:
+        """Where captures land on ``t``, the deepest level first: the level, the node, and
+        whether the capture ends there."""
+        for depth in range(len(self.levels) - 1, 0, -1):
+            for node, squares in self.levels[depth].items():
+                if squares >> t & 1:
+                    yield depth, node, not self._movable(depth, node) >> t & 1
+
+    def route(self, t: int, node: int, depth: int) -> Found:
+        """A route to ``t`` in ``node`` of the level ``depth``, as a :data:`~damlib.movegen.Found`
+        item with "is king now" third (complete or not, for the caller to say)."""
+        return self._route(t, node, depth) + (node & 15 != MAN, True, node >> 4 & LEFT)
 
     def _sources(self, slide: Slide | KingSlide, node: int, bits: int, squares: int) -> int:
         """The squares of ``squares`` (of ``node``) from which its jumps ``bits`` along

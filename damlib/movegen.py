@@ -272,6 +272,26 @@ class MoveGenerator:
         levels = self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
         return any(squares >> square & 1 for level in levels.levels[1:] for squares in level.values())
 
+    def landing_mistake(self, board: Board, start: int, square: int, most: int) -> tuple[RawMove, bool] | None:
+        """A capture by the piece on ``start`` that lands on ``square`` but is no legal move
+        (the legal ones take ``most`` pieces), and whether it is complete: the longest that
+        ends there taking fewer, else one that stops there part-way; ``None`` if none.
+        Only where :attr:`by_levels`."""
+        m, k, om, ok = self.split(board)
+        opp = om | ok
+        levels = self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
+        part_way = None
+        for depth, node, complete in levels.landed_on(square):
+            if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
+                f = levels.route(square, node, depth)
+                return (f[0], f[1], self._promotes(m, f)), True
+            if not complete and part_way is None:
+                part_way = depth, node
+        if part_way is None:
+            return None
+        f = levels.route(square, part_way[1], part_way[0])
+        return (f[0], f[1], self._promotes(m, f)), False
+
     def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
                       moves: list[RawMove]) -> list[RawMove]:
         """The captures among ``moves`` (each a longest capture) that move text naming

@@ -495,6 +495,29 @@ def test_the_levels_hold_every_square_a_capture_lands_on(pos):
 
 
 @MANY
+@given(random_positions(), st.randoms(use_true_random=False))
+def test_a_refused_start_and_end_is_explained_by_a_capture_that_lands_there(pos, rnd):
+    """Text naming a start and an end that is no legal move is explained by a capture of
+    the piece that lands on the end, found from the levels: one that ends there if the
+    state search finds any, else one that stops there part-way, each a real route."""
+    gen, board = pos._generator, pos._board
+    if not gen.by_levels or not pos.must_capture:
+        return
+    legal = [m._raw for m in pos.legal_moves]
+    s = rnd.choice(sorted({path[0] for path, _, _ in gen.captures(board, partial=True)}))
+    for t in range(64):
+        found = gen.landing_mistake(board, s, t, len(legal[0][1]))
+        named = [(raw, complete) for raw, complete in gen.named(board, [s, t], partial=True)
+                 if not legality._is_legal_route(legal, raw, complete)]
+        assert (found is None) == (not named), f"{pos.fen} ({pos.rules.name}) {s}:{t}"
+        if found is not None:
+            raw, complete = found
+            assert legality._literal(pos.rules, board, pos._white, list(raw[0])) == (raw, complete)
+            assert not legality._is_legal_route(legal, raw, complete)
+            assert complete == any(c for _, c in named)
+
+
+@MANY
 @given(random_positions(max_pieces=14), st.randoms(use_true_random=False))
 def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, rnd):
     """Where the majority rule holds, the captures that text naming some landings
