@@ -266,7 +266,7 @@ class Levels:
             if node >> PHASE == len(self.through):
                 for t in _bits(squares):
                     ends.setdefault((t.bit_length() - 1, node >> 4 & LEFT, node & 15 != MAN), node)
-        return [self._route(t, node) + (king, True, left) for (t, left, king), node in ends.items()]
+        return [self.route(t, node) for (t, _, _), node in ends.items()]
 
     def complete(self, most: int, deepest: bool) -> tuple[int, list[Found]]:
         """The complete captures shorter than the longest (and the longest too if
@@ -292,11 +292,11 @@ class Levels:
 
     def _movable(self, depth: int, node: int) -> int:
         """The squares of ``node`` of the level ``depth`` from which one of its jumps starts."""
-        out, squares = 0, self.levels[depth][node]
+        out = 0
         for slide, found in self.jumps[depth] if depth < len(self.jumps) else ():
             bits = found.get(node)
             if bits:
-                out |= self._sources(slide, node, bits, squares)
+                out |= self.sources(slide, node, bits)
         return out
 
     def landed_on(self, t: int) -> Iterator[tuple[int, int, bool]]:
@@ -307,21 +307,23 @@ class Levels:
                 if squares >> t & 1:
                     yield depth, node, not self._movable(depth, node) >> t & 1
 
-    def route(self, t: int, node: int, depth: int) -> Found:
-        """A route to ``t`` in ``node`` of the level ``depth``, as a :data:`~damlib.movegen.Found`
-        item with "is king now" third (complete or not, for the caller to say)."""
+    def route(self, t: int, node: int, depth: int | None = None) -> Found:
+        """A route to ``t`` in ``node`` of the level ``depth`` (the deepest by default), as a
+        :data:`~damlib.movegen.Found` item with "is king now" third; it is complete where the
+        caller says so (a node does not know)."""
         return self._route(t, node, depth) + (node & 15 != MAN, True, node >> 4 & LEFT)
 
-    def _sources(self, slide: Slide | KingSlide, node: int, bits: int, squares: int) -> int:
-        """The squares of ``squares`` (of ``node``) from which its jumps ``bits`` along
-        ``slide`` start (see :attr:`jumps`)."""
-        if isinstance(slide, Slide):  # bits: the squares landed on, two back from the start
+    def sources(self, slide: Slide | KingSlide, node: int, bits: int) -> int:
+        """The squares of ``node`` from which its jumps ``bits`` along ``slide`` start (see
+        :attr:`jumps`: for a man the squares landed on, for a king the pieces jumped)."""
+        if isinstance(slide, Slide):  # a man's jump starts two squares back from its landing
             back = 2 * slide.shift
             return bits << back if slide.down else bits >> back
         empty, out = self.empty(node >> 4), 0
         for taken in _bits(bits):
             out |= _beyond(slide.back[taken.bit_length() - 1], empty, not slide.down)
-        return squares & out
+        depth = (self.opp & ~(node >> 4)).bit_count()  # a level is the pieces taken so far
+        return self.levels[depth][node] & out
 
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
@@ -445,7 +447,7 @@ class LevelReach:
             value: dict[int, Reach] = {}
             for slide, found in levels.jumps[index]:
                 if isinstance(slide, KingSlide):
-                    self._back_kings(slide, found, nodes[index], useful, value)
+                    self._back_kings(slide, found, useful, value)
                 else:
                     self._back_men(slide, found, useful, value)
             self.useful.update(useful)
@@ -459,20 +461,19 @@ class LevelReach:
         for node, lands in found.items():
             left = node >> 4
             for t in _bits(lands):
-                taken = t << shift if down else t >> shift
-                child = (left ^ taken) << 4 | _kind_after(self.g, d, t)
+                child = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(self.g, d, t)
                 if self.useful.get(child, 0) & t:
-                    useful[node] = useful.get(node, 0) | (taken << shift if down else taken >> shift)
+                    useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, t)
                     value[node] = merge(value.get(node), self.summary[child])
 
-    def _back_kings(self, slide: KingSlide, found: dict[int, int], level: dict[int, int],
-                    useful: dict[int, int], value: dict[int, Reach]) -> None:
+    def _back_kings(self, slide: KingSlide, found: dict[int, int], useful: dict[int, int],
+                    value: dict[int, Reach]) -> None:
         """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
-        (by node, the pieces jumped) lead to; ``level`` holds the nodes' squares."""
+        (by node, the pieces jumped) lead to."""
         known, summary = self.useful, self.summary
         for node, hits in found.items():
             base = node & ~15 | slide.after
-            empty, sources, reach = -1, 0, value.get(node)
+            empty, leading, reach = -1, 0, value.get(node)
             for taken in _bits(hits):
                 child = base ^ taken << 4
                 ahead = known.get(child, 0)
@@ -480,13 +481,12 @@ class LevelReach:
                     continue
                 if empty == -1:
                     empty = self.levels.empty(node >> 4)
-                p = taken.bit_length() - 1
-                if _beyond(slide.rays[p], empty, slide.down) & ahead:
-                    sources |= _beyond(slide.back[p], empty, not slide.down)
+                if _beyond(slide.rays[taken.bit_length() - 1], empty, slide.down) & ahead:
+                    leading |= taken
                     if reach != MANY:
                         reach = merge(reach, summary[child])
-            if sources:
-                useful[node] = useful.get(node, 0) | level[node] & sources
+            if leading:
+                useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, leading)
                 value[node] = reach
 
     def _goal(self, t: int, node: int) -> tuple[int, int, bool]:

@@ -225,13 +225,11 @@ class MoveGenerator:
         walked: list[Found] = []
         searched: list[Levels] = []
         for s in squares_of(self.jumpers(m, k, opp)):
-            found: list[Found] = []
-            try:
-                self._walk(s, bool(k >> s & 1), occupied ^ 1 << s, opp, [s], [], -1, found, False, [WALK_BUDGET])
-            except _OverBudget:
+            found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False)
+            if found is None:
                 searched.append(self.levels(occupied ^ 1 << s, opp, s, bool(k >> s & 1)))
-                continue
-            walked += found
+            else:
+                walked += found
         longest = max([len(f[1]) for f in walked] + [len(levels.levels) - 1 for levels in searched] + [0])
         shorter = {(f[0][0], f[0][-1], f[4], f[2]): f for f in walked if len(f[1]) < longest}
         count, out = len(shorter), list(shorter.values())
@@ -267,9 +265,7 @@ class MoveGenerator:
     def lands_on(self, board: Board, start: int, square: int) -> bool:
         """Whether a capture by the piece on ``start`` can land on ``square`` at some
         jump; only where :attr:`by_levels` (the levels hold every state a capture reaches)."""
-        m, k, om, ok = self.split(board)
-        opp = om | ok
-        levels = self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
+        levels = self._levels_of(board, start)
         return any(squares >> square & 1 for level in levels.levels[1:] for squares in level.values())
 
     def landing_mistake(self, board: Board, start: int, square: int, most: int) -> tuple[RawMove, bool] | None:
@@ -277,9 +273,8 @@ class MoveGenerator:
         (the legal ones take ``most`` pieces), and whether it is complete: the longest that
         ends there taking fewer, else one that stops there part-way; ``None`` if none.
         Only where :attr:`by_levels`."""
-        m, k, om, ok = self.split(board)
-        opp = om | ok
-        levels = self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
+        m = self.split(board)[0]
+        levels = self._levels_of(board, start)
         part_way = None
         for depth, node, complete in levels.landed_on(square):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
@@ -347,6 +342,12 @@ class MoveGenerator:
     def _goals(opp: int, start: int, moves: list[RawMove]) -> set[tuple[int, int, bool]]:
         """The ends of the ``moves`` from ``start``: (end square, opponent's pieces left, promotes)."""
         return {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
+
+    def _levels_of(self, board: Board, start: int) -> Levels:
+        """The :meth:`levels` of the piece on ``start`` of ``board``."""
+        m, k, om, ok = self.split(board)
+        opp = om | ok
+        return self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
 
     def levels(self, occ: int, opp: int, start: int, king: bool, deadline: float | None = None) -> Levels:
         """The :class:`~damlib.capturelevels.Levels` of a capture, remembered for the last
@@ -483,17 +484,24 @@ class MoveGenerator:
             start ^= low
             s = low.bit_length() - 1
             king = bool(k & low)
-            found: list[Found] = []
-            try:
-                self._walk(s, king, occupied ^ low, opp, [s], [], -1, found, partial, [WALK_BUDGET])
-            except _OverBudget:
-                if longest:
-                    found = self.levels(occupied ^ low, opp, s, king, deadline).found()
-                else:
-                    found = []
-                    CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
+            found = self._walked(s, king, occupied ^ low, opp, partial)
+            if found is None and longest:
+                found = self.levels(occupied ^ low, opp, s, king, deadline).found()
+            elif found is None:
+                found = []
+                CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
+
+    def _walked(self, s: int, king: bool, occ: int, opp: int, partial: bool) -> list[Found] | None:
+        """The captures of the piece on ``s`` by walking their routes, or ``None`` where
+        they take more than :data:`WALK_BUDGET` jumps (see :meth:`_walk`)."""
+        found: list[Found] = []
+        try:
+            self._walk(s, king, occ, opp, [s], [], -1, found, partial, [WALK_BUDGET])
+        except _OverBudget:
+            return None
+        return found
 
     def _routes(self, start: int, m: int, k: int, opp: int, partial: bool) -> list[Found]:
         """Every capture route of the pieces on ``start``, with "promotes" third."""
