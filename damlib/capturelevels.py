@@ -19,8 +19,11 @@ of those landings the route has made.
 
 from __future__ import annotations
 
+import sys
 import time
+from array import array
 from collections.abc import Iterator
+from operator import lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, merge, then
@@ -178,14 +181,13 @@ class Levels:
         board = self.board
         out: dict[int, int] = {}
         get = out.get
-        kings: list[tuple[int, int, int, int, int, int]] = []
+        kings: dict[int, int] = {}
         men: list[tuple[int, int, int]] = []
         for node, squares in level.items():
-            empty = board & ~(blocked | node >> 4)
             if node & 15 == MAN:
-                men.append((node, squares, empty))
+                men.append((node, squares, board & ~(blocked | node >> 4)))
             else:
-                kings.append((node >> 4, node & 15, node & ~15, squares, empty, ~empty))
+                kings[node] = squares
         for man in g.man_slides if men else ():
             d, down, shift, start = man
             found: dict[int, int] = {}
@@ -199,62 +201,57 @@ class Levels:
                     key = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(g, d, t)
                     out[key] = get(key, 0) | t
             jumps.append((man, found))
-        # Along each line: the pieces that could be jumped (an empty square beyond), every
-        # square the king reaches from its squares (a Kogge-Stone fill), the first piece
-        # beyond each, and the run of empty squares past it (what _beyond works out, written
-        # out here, as this is the search's inmost loop). Up and down are two loops as
-        # Python shifts one way per operator.
-        for king in g.slides_up if kings else ():
-            d, _, s1, s2, s4, start, ends, rays, _, banned, after = king
-            found = {}
-            for left, kind, base, squares, empty, stop in kings:
-                can = left & start & (empty >> s1)
-                if not can or kind == banned:
-                    continue
-                free = empty & ends
-                reach = squares | free & (squares << s1)
-                free &= free << s1
-                reach |= free & (reach << s2)
-                reach |= free & (free << s2) & (reach << s4)
-                hits = ((reach & start) << s1) & can
-                if not hits:
-                    continue
-                found[base | kind] = hits
-                child = base | after
-                while hits:
-                    taken = hits & -hits
-                    hits ^= taken
-                    ray = rays[taken.bit_length() - 1]
-                    block = ray & stop
-                    key = child ^ taken << 4
-                    out[key] = get(key, 0) | (ray & ((block & -block) - 1) if block else ray)
-            jumps.append((king, found))
-        for king in g.slides_down if kings else ():
-            d, _, s1, s2, s4, start, ends, rays, _, banned, after = king
-            found = {}
-            for left, kind, base, squares, empty, stop in kings:
-                can = left & start & (empty << s1)
-                if not can or kind == banned:
-                    continue
-                free = empty & ends
-                reach = squares | free & (squares >> s1)
-                free &= free >> s1
-                reach |= free & (reach >> s2)
-                reach |= free & (free >> s2) & (reach >> s4)
-                hits = ((reach & start) >> s1) & can
-                if not hits:
-                    continue
-                found[base | kind] = hits
-                child = base | after
-                while hits:
-                    taken = hits & -hits
-                    hits ^= taken
-                    ray = rays[taken.bit_length() - 1]
-                    block = ray & stop
-                    key = child ^ taken << 4
-                    out[key] = get(key, 0) | (ray & -(1 << block.bit_length()) if block else ray)
-            jumps.append((king, found))
+        if kings:
+            self._slide(kings, blocked, out, jumps)
         return out
+
+    def _slide(self, kings: dict[int, int], blocked: int, out: dict[int, int],
+               jumps: list[tuple[Slide | KingSlide, dict[int, int]]]) -> None:
+        """Into ``out`` and ``jumps``: the kings' jumps from the nodes ``kings`` (squares by
+        node) where ``blocked`` stand besides the pieces left.
+
+        Every node's bit board sits in one lane of a single Python int (:func:`_pack`),
+        so a direction's fill is a dozen operations for the whole level: the first
+        piece beyond each square the king reaches (a Kogge-Stone fill), for every node at
+        once. Only each node's jumps are then taken one by one, with the run of empty
+        squares past the piece jumped."""
+        nodes = list(kings)
+        lefts = [node >> 4 & LEFT for node in nodes]
+        stops = [blocked | left for left in lefts]
+        ones = _pack([1] * len(nodes))
+        squares, left = _pack(list(kings.values())), _pack(lefts)
+        empty = (self.board & ~blocked) * ones & ~left
+        kinds = {node & 15 for node in nodes}
+        get = out.get
+        for king in self.g.king_slides:
+            d, down, s1, s2, s4, start, ends, rays, _, banned, after = king
+            on, back = (rshift, lshift) if down else (lshift, rshift)
+            begin = start * ones
+            can = left & begin & back(empty, s1)
+            free = empty & ends * ones
+            able = squares
+            if banned in kinds:  # TURKISH_PUBLISHED: this way is no jump for these
+                able = _pack([0 if node & 15 == banned else s for node, s in kings.items()])
+            reach = able | free & on(able, s1)
+            free &= on(free, s1)
+            reach |= free & on(reach, s2)
+            reach |= free & on(free, s2) & on(reach, s4)
+            found: dict[int, int] = {}
+            for node, hits, stop in zip(nodes, _unpack(on(reach & begin, s1) & can, len(nodes)), stops, strict=True):
+                if not hits:
+                    continue
+                found[node] = hits
+                child = node & ~15 | after
+                while hits:
+                    taken = hits & -hits
+                    hits ^= taken
+                    ray = rays[taken.bit_length() - 1]
+                    block = ray & stop
+                    key = child ^ taken << 4
+                    if block:  # the run past the piece ends before the next one
+                        ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
+                    out[key] = get(key, 0) | ray
+            jumps.append((king, found))
 
     def found(self) -> list[Found]:
         """One route to each end of the longest captures, as :data:`~damlib.movegen.Found`
@@ -447,7 +444,7 @@ class LevelReach:
             value: dict[int, Reach] = {}
             for slide, found in levels.jumps[index]:
                 if isinstance(slide, KingSlide):
-                    self._back_kings(slide, found, useful, value)
+                    self._back_kings(slide, found, nodes[index], useful, value)
                 else:
                     self._back_men(slide, found, useful, value)
             self.useful.update(useful)
@@ -466,28 +463,46 @@ class LevelReach:
                     useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, t)
                     value[node] = merge(value.get(node), self.summary[child])
 
-    def _back_kings(self, slide: KingSlide, found: dict[int, int], useful: dict[int, int],
-                    value: dict[int, Reach]) -> None:
+    def _back_kings(self, slide: KingSlide, found: dict[int, int], level: dict[int, int],
+                    useful: dict[int, int], value: dict[int, Reach]) -> None:
         """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
-        (by node, the pieces jumped) lead to."""
-        known, summary = self.useful, self.summary
+        (by node of ``level``, the pieces jumped) lead to. Written out, as this loop looks
+        at every jump of the search: the run of empty squares past each piece jumped (as
+        :func:`_beyond` gives it) and, for the jumps that lead on, the squares before it."""
+        known, summary, levels = self.useful, self.summary, self.levels
+        blocked = levels.own | levels.opp if levels.stays else levels.own
+        rays, back, down, after = slide.rays, slide.back, slide.down, slide.after
         for node, hits in found.items():
-            base = node & ~15 | slide.after
-            empty, leading, reach = -1, 0, value.get(node)
-            for taken in _bits(hits):
+            base = node & ~15 | after
+            stop, leading, reach = blocked | node >> 4, 0, value.get(node)
+            while hits:
+                taken = hits & -hits
+                hits ^= taken
                 child = base ^ taken << 4
-                ahead = known.get(child, 0)
+                ahead = known.get(child)
                 if not ahead:
                     continue
-                if empty == -1:
-                    empty = self.levels.empty(node >> 4)
-                if _beyond(slide.rays[taken.bit_length() - 1], empty, slide.down) & ahead:
+                ray = rays[taken.bit_length() - 1]
+                block = ray & stop
+                if block:
+                    ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
+                if ray & ahead:
                     leading |= taken
                     if reach != MANY:
                         reach = merge(reach, summary[child])
-            if leading:
-                useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, leading)
-                value[node] = reach
+            if not leading:
+                continue
+            before = 0
+            while leading:
+                taken = leading & -leading
+                leading ^= taken
+                ray = back[taken.bit_length() - 1]
+                block = ray & stop
+                if block:  # the line back runs the other way
+                    ray &= (block & -block) - 1 if down else -(1 << block.bit_length())
+                before |= ray
+            useful[node] = useful.get(node, 0) | level[node] & before
+            value[node] = reach
 
     def _goal(self, t: int, node: int) -> tuple[int, int, bool]:
         """The goal of a capture ending on ``t`` in ``node``."""
@@ -552,6 +567,25 @@ class LevelReach:
                 return tuple(out)
             t, node = on
             out.append(t)
+
+
+def _pack(boards: list[int]) -> int:
+    """The bit boards ``boards`` as one int, a 128-bit lane each: the 64 squares and 64
+    empty bits above them, so that no shift of a fill (at most 4 × 9 squares) reaches
+    the next lane."""
+    lanes = array("Q", bytes(16 * len(boards)))
+    lanes[::2] = array("Q", boards)
+    if sys.byteorder == "big":
+        lanes.byteswap()
+    return int.from_bytes(lanes, "little")
+
+
+def _unpack(packed: int, count: int) -> list[int]:
+    """The ``count`` bit boards of ``packed`` (see :func:`_pack`)."""
+    lanes = array("Q", packed.to_bytes(16 * count, "little"))
+    if sys.byteorder == "big":
+        lanes.byteswap()
+    return lanes[::2].tolist()
 
 
 def _bits(board: int) -> list[int]:

@@ -130,6 +130,13 @@ def test_explain_and_parse_search_only_the_named_routes(name, searches):
     assert "not allowed" in explain(pos, first)
     # the legal moves once (the diagnosis asks the levels remembered), and the named searches
     assert searched(searches) < 2 * NODES[name]
+    # text naming a landing on the way: the moves the state search finds a route for
+    path = move._raw[0]
+    some = [path[0], path[len(path) // 2], path[-1]]
+    gen, legal = pos._generator, [m._raw for m in pos.legal_moves]
+    states = {movegen.move_key(raw) for raw, complete in gen.named(pos._board, some) if complete}
+    assert {movegen.move_key(raw) for raw in gen.longest_named(pos._board, some, legal)} == (
+        states & {movegen.move_key(raw) for raw in legal}) != set()
 
 
 @pytest.mark.parametrize("name", sorted(WORST))
