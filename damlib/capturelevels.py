@@ -23,6 +23,7 @@ import sys
 import time
 from array import array
 from collections.abc import Iterator
+from itertools import islice
 from operator import lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -105,6 +106,13 @@ def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], rever
     return tuple(out)
 
 
+#: One direction's jumps from the nodes of a level: the direction, the jumps by node as
+#: bits (for a man the squares it lands on, for a king the pieces it jumps) and, for a
+#: king, the node and the squares each of those jumps lands in, in turn, as one flat
+#: list (kept flat, as lists of pairs would keep the garbage collector busy).
+Jumps = tuple[Slide | KingSlide, dict[int, int], list[int]]
+
+
 class Levels:
     """The longest captures of the piece on ``start`` (a king if ``king``) among the
     pieces ``occ`` (its own square empty), of which ``opp`` are the opponent's; past
@@ -127,10 +135,8 @@ class Levels:
         self.own = occ & ~opp
         self.board = g.board_bits
         self.stays = g.stays
-        #: for each level, each direction and the jumps of its nodes that way, as bits: for
-        #: a man the squares it lands on, for a king the pieces it jumps (what
-        #: :class:`LevelReach` looks back along)
-        self.jumps: list[list[tuple[Slide | KingSlide, dict[int, int]]]] = []
+        #: for each level, each direction's jumps (what :class:`LevelReach` looks back along)
+        self.jumps: list[list[Jumps]] = []
         record = useful is None
         self.levels: list[dict[int, int]] = []
         level = {opp << 4 | (0 if king else MAN): 1 << start}
@@ -141,7 +147,7 @@ class Levels:
                 level = {node: squares & useful.get(node & WHOLE, 0) for node, squares in level.items()}
                 level = {node: squares for node, squares in level.items() if squares}
             ahead = self._pass(level) if through and self.levels else level
-            jumps: list[tuple[Slide | KingSlide, dict[int, int]]] = []
+            jumps: list[Jumps] = []
             after = self._jump(ahead, jumps)
             if not after:
                 self.levels.append(level)  # as landed on: a capture's end is no landing on the way
@@ -172,7 +178,7 @@ class Levels:
             return self.board & ~(self.own | self.opp)
         return self.board & ~(self.own | left)  # TR-REMOVE: gone at once
 
-    def _jump(self, level: dict[int, int], jumps: list[tuple[Slide | KingSlide, dict[int, int]]]) -> dict[int, int]:
+    def _jump(self, level: dict[int, int], jumps: list[Jumps]) -> dict[int, int]:
         """The next level: every node one jump on from a node of ``level``; each
         direction's jumps go into ``jumps``."""
         g = self.g
@@ -200,13 +206,12 @@ class Levels:
                 for t in _bits(lands):
                     key = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(g, d, t)
                     out[key] = get(key, 0) | t
-            jumps.append((man, found))
+            jumps.append((man, found, []))
         if kings:
             self._slide(kings, blocked, out, jumps)
         return out
 
-    def _slide(self, kings: dict[int, int], blocked: int, out: dict[int, int],
-               jumps: list[tuple[Slide | KingSlide, dict[int, int]]]) -> None:
+    def _slide(self, kings: dict[int, int], blocked: int, out: dict[int, int], jumps: list[Jumps]) -> None:
         """Into ``out`` and ``jumps``: the kings' jumps from the nodes ``kings`` (squares by
         node) where ``blocked`` stand besides the pieces left.
 
@@ -237,6 +242,8 @@ class Levels:
             reach |= free & on(reach, s2)
             reach |= free & on(free, s2) & on(reach, s4)
             found: dict[int, int] = {}
+            ways: list[int] = []
+            way = ways.append
             for node, hits, stop in zip(nodes, _unpack(on(reach & begin, s1) & can, len(nodes)), stops, strict=True):
                 if not hits:
                     continue
@@ -251,7 +258,9 @@ class Levels:
                     if block:  # the run past the piece ends before the next one
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray
-            jumps.append((king, found))
+                    way(key)
+                    way(ray)
+            jumps.append((king, found, ways))
 
     def found(self) -> list[Found]:
         """One route to each end of the longest captures, as :data:`~damlib.movegen.Found`
@@ -290,7 +299,7 @@ class Levels:
     def _movable(self, depth: int, node: int) -> int:
         """The squares of ``node`` of the level ``depth`` from which one of its jumps starts."""
         out = 0
-        for slide, found in self.jumps[depth] if depth < len(self.jumps) else ():
+        for slide, found, _ in self.jumps[depth] if depth < len(self.jumps) else ():
             bits = found.get(node)
             if bits:
                 out |= self.sources(slide, node, bits)
@@ -442,9 +451,9 @@ class LevelReach:
         for index in range(len(nodes) - 2, -1, -1):
             useful: dict[int, int] = {}
             value: dict[int, Reach] = {}
-            for slide, found in levels.jumps[index]:
+            for slide, found, ways in levels.jumps[index]:
                 if isinstance(slide, KingSlide):
-                    self._back_kings(slide, found, nodes[index], useful, value)
+                    self._back_kings(slide, found, ways, nodes[index], useful, value)
                 else:
                     self._back_men(slide, found, useful, value)
             self.useful.update(useful)
@@ -463,36 +472,28 @@ class LevelReach:
                     useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, t)
                     value[node] = merge(value.get(node), self.summary[child])
 
-    def _back_kings(self, slide: KingSlide, found: dict[int, int], level: dict[int, int],
-                    useful: dict[int, int], value: dict[int, Reach]) -> None:
+    def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
+                    level: dict[int, int], useful: dict[int, int], value: dict[int, Reach]) -> None:
         """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
-        (by node of ``level``, the pieces jumped) lead to. Written out, as this loop looks
-        at every jump of the search: the run of empty squares past each piece jumped (as
-        :func:`_beyond` gives it) and, for the jumps that lead on, the squares before it."""
+        from the nodes of ``level`` lead to (``ways``: where each jump lands, see
+        :data:`Jumps`), and from which squares those that lead on start (the line back
+        from the piece jumped, as :func:`_beyond` gives it, written out for speed)."""
         known, summary, levels = self.useful, self.summary, self.levels
         blocked = levels.own | levels.opp if levels.stays else levels.own
-        rays, back, down, after = slide.rays, slide.back, slide.down, slide.after
+        back, down, after = slide.back, slide.down, slide.after
+        lands = iter(ways)
+        pairs = zip(lands, lands, strict=True)  # the flat list read two at a time
         for node, hits in found.items():
-            base = node & ~15 | after
-            stop, leading, reach = blocked | node >> 4, 0, value.get(node)
-            while hits:
-                taken = hits & -hits
-                hits ^= taken
-                child = base ^ taken << 4
+            base, leading, reach = node & ~15 | after, 0, value.get(node)
+            for child, run in islice(pairs, hits.bit_count()):
                 ahead = known.get(child)
-                if not ahead:
-                    continue
-                ray = rays[taken.bit_length() - 1]
-                block = ray & stop
-                if block:
-                    ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
-                if ray & ahead:
-                    leading |= taken
+                if ahead and run & ahead:
+                    leading |= child ^ base
                     if reach != MANY:
                         reach = merge(reach, summary[child])
             if not leading:
                 continue
-            before = 0
+            stop, leading, before = blocked | node >> 4, leading >> 4, 0
             while leading:
                 taken = leading & -leading
                 leading ^= taken
