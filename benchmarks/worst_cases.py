@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import damlib  # noqa: E402
 from damlib import capturelevels, capturestates, movegen  # noqa: E402
 from damlib.clicks import ClickToMove  # noqa: E402
+from damlib.referee import forbidden_captures  # noqa: E402
 from damlib.search import best_move  # noqa: E402
 from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 
@@ -65,20 +67,22 @@ def forget() -> None:
             movegen.generator(damlib.rules(game), white)._levels.clear()
 
 
-def measure(run: Callable[[], Any]) -> tuple[Any, float, float]:
-    """The result of ``run``, its wall time in seconds (a plain run) and its peak
-    memory in MB (a second run, under tracemalloc, which slows it). Each run starts
+def measure(run: Callable[[], Any], runs: int) -> tuple[Any, list[float], float]:
+    """The result of ``run``, the wall times in seconds of ``runs`` plain runs, and its
+    peak memory in MB (one more run, under tracemalloc, which slows it). Each run starts
     cold: the generators forget the capture levels they remember."""
-    forget()
-    start = time.perf_counter()
-    result = run()
-    seconds = time.perf_counter() - start
+    times = []
+    for _ in range(runs):
+        forget()
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
     forget()
     tracemalloc.start()
     run()
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
-    return result, seconds, peak
+    return result, times, peak
 
 
 def clicks(fen: str, game: str) -> tuple[float, float]:
@@ -100,17 +104,42 @@ def clicks(fen: str, game: str) -> tuple[float, float]:
     return choose, slowest
 
 
-def report(name: str, fen: str, game: str) -> None:
-    moves, seconds, peak = measure(lambda: damlib.Position.from_fen(fen, game).legal_moves)
-    print(f"{name + ': legal_moves':<52}{seconds:>9.3f}{peak:>9.1f}  {len(moves)} moves, "
-          f"{len(moves[0].captured)} captured each")
+def refused(position: damlib.Position) -> str | None:
+    """Text naming the start and end of the longest capture the majority rule forbids,
+    where no legal move has that start and end (what a learner who missed a piece
+    types), or ``None``."""
+    _, captures = forbidden_captures(position, 1)
+    if not captures:
+        return None
+    text = f"{captures[0].start}:{captures[0].end}"
+    legal = {f"{m.start}:{m.end}" for m in position.legal_moves}
+    return None if text in legal else text
+
+
+def line(what: str, times: list[float], peak: float, result: str) -> None:
+    """One row of the report: the median seconds, with the fastest and slowest."""
+    print(f"{what:<58.58}{statistics.median(times):>8.3f} ({min(times):.3f}–{max(times):.3f}){peak:>8.1f}  {result}")
+
+
+def report(name: str, fen: str, game: str, runs: int) -> None:
+    def position() -> damlib.Position:
+        return damlib.Position.from_fen(fen, game)
+
+    moves, times, peak = measure(lambda: position().legal_moves, runs)
+    line(f"{name}: legal_moves", times, peak, f"{len(moves)} moves, {len(moves[0].captured)} captured each")
     path = moves[0].path
-    text, short, some = str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"
-    for label, words in (("explain " + text, text), ("explain " + short, short), ("explain " + some, some)):
-        answer, seconds, peak = measure(lambda w=words: damlib.explain(damlib.Position.from_fen(fen, game), w))
-        print(f"{name + ': ' + label:<52.52}{seconds:>9.3f}{peak:>9.1f}  {answer[:40]}…")
-    (choose, slowest), _, peak = measure(lambda: clicks(fen, game))
-    print(f"{name + ': click the piece / slowest landing':<52}{choose:>9.3f}{peak:>9.1f}  then {slowest:.3f}")
+    texts = [str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"]
+    wrong = refused(position())
+    for words in texts + ([wrong] if wrong else []):
+        answer, times, peak = measure(lambda w=words: damlib.explain(position(), w), runs)
+        line(f"{name}: explain {words}", times, peak, f"{answer[:40]}…")
+    (count, _), times, peak = measure(lambda: forbidden_captures(position(), 60), runs)
+    line(f"{name}: forbidden captures counted", times, peak, f"{count:,}")
+    # the legal moves are known before the click, as on a board that shows the position
+    chosen: list[tuple[float, float]] = []
+    _, _, peak = measure(lambda: chosen.append(clicks(fen, game)), runs)
+    line(f"{name}: click the piece", [c for c, _ in chosen[:runs]], peak,
+         f"each landing after it ≤ {max(s for _, s in chosen[:runs]):.3f}")
 
 
 def work(fen: str, game: str) -> int:
@@ -179,6 +208,7 @@ def hunt(game: str, steps: int, seed: int, men: int, kings: int) -> tuple[str, i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-search", action="store_true", help="skip the best_move time-limit check")
+    parser.add_argument("--runs", type=int, default=6, help="timed runs of each (default 6)")
     parser.add_argument("--hunt", metavar="GAME", help="hill-climb for a costly position in GAME instead")
     parser.add_argument("--steps", type=int, default=500, help="hunt: changes tried (default 500)")
     parser.add_argument("--seed", type=int, default=0, help="hunt: random seed (default 0)")
@@ -189,10 +219,11 @@ def main() -> None:
         fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
         print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps, capture states and level nodes)")
         return
-    print("seconds of a plain run; peak MB traced by tracemalloc in a second run")
-    print(f"{'what':<52}{'seconds':>9}{'peak MB':>9}  result")
+    print(f"seconds: median of {args.runs} plain runs, each cold (fastest–slowest); peak MB traced by")
+    print("tracemalloc in one more run")
+    print(f"{'what':<58}{'seconds':>8}{'':>14}{'peak MB':>8}  result")
     for name, fen, game in SUITE:
-        report(name, fen, game)
+        report(name, fen, game, args.runs)
     if not args.no_search:
         fen, game, limit = SEARCH
         position = damlib.Position.from_fen(fen, game)

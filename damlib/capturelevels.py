@@ -53,7 +53,7 @@ class Slide(NamedTuple):
 
 
 class KingSlide(NamedTuple):
-    """A king's direction as shifts by one, two and four squares (taken as ``>>`` when
+    """A king's direction as a shift by ``shift`` bits a square (taken as ``>>`` when
     ``down``), from the squares ``start`` (those with a square beyond) onto ``ends``;
     ``rays`` and ``back`` hold the bits of the line outward from each square, that way and
     the other. ``banned`` is the kind of node that may not jump this way (-1: none may);
@@ -62,8 +62,6 @@ class KingSlide(NamedTuple):
     direction: int
     down: bool
     shift: int
-    shift2: int
-    shift4: int
     start: int
     ends: int
     rays: tuple[int, ...]
@@ -102,7 +100,7 @@ def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], rever
         s = abs(shift)
         ends = start >> s if shift < 0 else start << s
         banned, after = (-1, 0) if ban is None else (ban[d] + 1, d + 1)
-        out.append(KingSlide(d, shift < 0, s, 2 * s, 4 * s, start, ends, bits, lines[reverse[d]][2], banned, after))
+        out.append(KingSlide(d, shift < 0, s, start, ends, bits, lines[reverse[d]][2], banned, after))
     return tuple(out)
 
 
@@ -126,7 +124,7 @@ class Levels:
     :attr:`jumps`.
     """
 
-    __slots__ = ("board", "g", "jumps", "king", "levels", "opp", "own", "stays", "through")
+    __slots__ = ("board", "g", "jumps", "king", "levels", "moving", "opp", "own", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
                  deadline: float | None = None, through: tuple[int, ...] = (),
@@ -139,6 +137,8 @@ class Levels:
         self.jumps: list[list[Jumps]] = []
         record = useful is None
         self.levels: list[dict[int, int]] = []
+        #: :meth:`starts` by level, as far as asked for
+        self.moving: dict[int, dict[int, int]] = {}
         level = {opp << 4 | (0 if king else MAN): 1 << start}
         while True:
             if deadline is not None and time.perf_counter() > deadline:
@@ -221,26 +221,19 @@ class Levels:
         once. Only each node's jumps are then taken one by one, with the run of empty
         squares past the piece jumped."""
         nodes = list(kings)
-        lefts = [node >> 4 & LEFT for node in nodes]
-        stops = [blocked | left for left in lefts]
-        ones = _pack([1] * len(nodes))
-        squares, left = _pack(list(kings.values())), _pack(lefts)
-        empty = (self.board & ~blocked) * ones & ~left
+        stops = [blocked | node >> 4 & LEFT for node in nodes]
+        ones, squares, left, empty = self._lanes(kings, blocked)
         kinds = {node & 15 for node in nodes}
         get = out.get
         for king in self.g.king_slides:
-            d, down, s1, s2, s4, start, ends, rays, _, banned, after = king
+            d, down, s1, start, ends, rays, _, banned, after = king
             on, back = (rshift, lshift) if down else (lshift, rshift)
             begin = start * ones
             can = left & begin & back(empty, s1)
-            free = empty & ends * ones
             able = squares
             if banned in kinds:  # TURKISH_PUBLISHED: this way is no jump for these
                 able = _pack([0 if node & 15 == banned else s for node, s in kings.items()])
-            reach = able | free & on(able, s1)
-            free &= on(free, s1)
-            reach |= free & on(reach, s2)
-            reach |= free & on(free, s2) & on(reach, s4)
+            reach = _fill(able, empty & ends * ones, king)
             found: dict[int, int] = {}
             ways: list[int] = []
             way = ways.append
@@ -261,6 +254,14 @@ class Levels:
                     way(key)
                     way(ray)
             jumps.append((king, found, ways))
+
+    def _lanes(self, kings: dict[int, int], blocked: int) -> tuple[int, int, int, int]:
+        """The nodes ``kings`` (squares by node, where ``blocked`` stand besides the
+        pieces left) packed a lane each (:func:`_pack`): a one in each lane, their
+        squares, the pieces left and the empty squares."""
+        ones = _pack([1] * len(kings))
+        left = _pack([node >> 4 & LEFT for node in kings])
+        return ones, _pack(list(kings.values())), left, (self.board & ~blocked) * ones & ~left
 
     def found(self) -> list[Found]:
         """One route to each end of the longest captures, as :data:`~damlib.movegen.Found`
@@ -287,23 +288,39 @@ class Levels:
                 dead &= ~seen.get(key, 0)
                 seen[key] = seen.get(key, 0) | dead
                 count += dead.bit_count()
-                for t in _bits(dead)[:max(0, most - len(out))]:
+                for t in _bits(dead)[:most - len(out)] if len(out) < most else ():
                     out.append(self.route(t.bit_length() - 1, node, depth))
         return count, out
 
     def ends(self, depth: int) -> dict[int, int]:
         """For each node of the level ``depth``, the squares where its captures end: from
         which none of the node's jumps start."""
-        return {node: squares & ~self._movable(depth, node) for node, squares in self.levels[depth].items()}
+        starts = self.starts(depth)
+        return {node: squares & ~starts[node] for node, squares in self.levels[depth].items()}
 
-    def _movable(self, depth: int, node: int) -> int:
-        """The squares of ``node`` of the level ``depth`` from which one of its jumps starts."""
-        out = 0
-        for slide, found, _ in self.jumps[depth] if depth < len(self.jumps) else ():
-            bits = found.get(node)
-            if bits:
-                out |= self.sources(slide, node, bits)
-        return out
+    def starts(self, depth: int) -> dict[int, int]:
+        """For each node of the level ``depth``, the squares from which one of its jumps
+        starts. The kings' are worked out for the whole level at once, filling back
+        along each line from the pieces jumped (as :meth:`_slide` fills forward)."""
+        if depth not in self.moving:
+            level = self.levels[depth]
+            jumps = self.jumps[depth] if depth < len(self.jumps) else []
+            kings = {node: squares for node, squares in level.items() if node & 15 != MAN}
+            ones, squares, _, empty = self._lanes(kings, self.own | self.opp if self.stays else self.own)
+            back = {slide.direction: slide for slide in self.g.king_slides}
+            moving, out = 0, dict.fromkeys(level, 0)
+            for slide, found, _ in jumps:
+                if isinstance(slide, Slide):
+                    for node, bits in found.items():
+                        out[node] |= self.sources(slide, node, bits)
+                elif found:
+                    rev = back[self.g.reverse[slide.direction]]
+                    on = rshift if rev.down else lshift
+                    hits = _pack([found.get(node, 0) for node in kings])
+                    moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
+            out.update(zip(kings, _unpack(moving & squares, len(kings)), strict=True))
+            self.moving[depth] = out
+        return self.moving[depth]
 
     def landed_on(self, t: int) -> Iterator[tuple[int, int, bool]]:
         """Where captures land on ``t``, the deepest level first: the level, the node, and
@@ -311,7 +328,7 @@ class Levels:
         for depth in range(len(self.levels) - 1, 0, -1):
             for node, squares in self.levels[depth].items():
                 if squares >> t & 1:
-                    yield depth, node, not self._movable(depth, node) >> t & 1
+                    yield depth, node, not self.starts(depth)[node] >> t & 1
 
     def route(self, t: int, node: int, depth: int | None = None) -> Found:
         """A route to ``t`` in ``node`` of the level ``depth`` (the deepest by default), as a
@@ -568,6 +585,17 @@ class LevelReach:
                 return tuple(out)
             t, node = on
             out.append(t)
+
+
+def _fill(seeds: int, free: int, slide: KingSlide) -> int:
+    """``seeds`` and every square reached from them along ``slide`` through ``free``
+    squares (packed or not: a Kogge-Stone fill by one, two and four squares)."""
+    on = rshift if slide.down else lshift
+    s1 = slide.shift
+    reach = seeds | free & on(seeds, s1)
+    free &= on(free, s1)
+    reach |= free & on(reach, 2 * s1)
+    return reach | free & on(free, 2 * s1) & on(reach, 4 * s1)
 
 
 def _pack(boards: list[int]) -> int:

@@ -222,7 +222,7 @@ class MoveGenerator:
         walked: list[Found] = []
         searched: list[Levels] = []
         for s in squares_of(self.jumpers(m, k, opp)):
-            found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False)
+            found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False, True)
             if found is None:
                 searched.append(self.levels(occupied ^ 1 << s, opp, s, bool(k >> s & 1)))
             else:
@@ -481,7 +481,7 @@ class MoveGenerator:
             start ^= low
             s = low.bit_length() - 1
             king = bool(k & low)
-            found = self._walked(s, king, occupied ^ low, opp, partial)
+            found = self._walked(s, king, occupied ^ low, opp, partial, longest and not partial)
             if found is None and longest:
                 found = self.levels(occupied ^ low, opp, s, king, deadline).found()
             elif found is None:
@@ -490,9 +490,13 @@ class MoveGenerator:
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 
-    def _walked(self, s: int, king: bool, occ: int, opp: int, partial: bool) -> list[Found] | None:
+    def _walked(self, s: int, king: bool, occ: int, opp: int, partial: bool,
+                levels: bool = False) -> list[Found] | None:
         """The captures of the piece on ``s`` by walking their routes, or ``None`` where
-        they take more than :data:`WALK_BUDGET` jumps (see :meth:`_walk`)."""
+        they take more than :data:`WALK_BUDGET` jumps (see :meth:`_walk`), or, if
+        ``levels`` will do instead, where its :meth:`levels` are remembered."""
+        if levels and (occ, opp, s, king) in self._levels:
+            return None
         found: list[Found] = []
         try:
             self._walk(s, king, occ, opp, [s], [], -1, found, partial, [WALK_BUDGET])
