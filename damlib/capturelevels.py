@@ -23,7 +23,7 @@ import sys
 import time
 from array import array
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, compress, repeat
 from operator import lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -495,32 +495,33 @@ class LevelReach:
         from the nodes of ``level`` lead to (``ways``: where each jump lands, see
         :data:`Jumps`), and from which squares those that lead on start (the line back
         from the piece jumped, as :func:`_beyond` gives it, written out for speed)."""
-        known, summary, levels = self.useful, self.summary, self.levels
+        known, summary = self.useful, self.summary
+        children, runs = ways[::2], ways[1::2]
+        # most jumps land in a node that leads nowhere: look them all up at C speed
+        ahead = list(map(known.get, children, repeat(0)))
+        owners = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
+        leading: dict[int, int] = {}
+        for i in compress(range(len(children)), ahead):
+            if runs[i] & ahead[i]:
+                node, child = owners[i], children[i]
+                leading[node] = leading.get(node, 0) | child ^ node  # the piece jumped, 4 bits up
+                reach = value.get(node)
+                if reach is not MANY:
+                    value[node] = merge(reach, summary[child])
+        levels = self.levels
         blocked = levels.own | levels.opp if levels.stays else levels.own
-        back, down, after = slide.back, slide.down, slide.after
-        lands = iter(ways)
-        pairs = zip(lands, lands, strict=True)  # the flat list read two at a time
-        for node, hits in found.items():
-            base, leading, reach = node & ~15 | after, 0, value.get(node)
-            for child, run in islice(pairs, hits.bit_count()):
-                ahead = known.get(child)
-                if ahead and run & ahead:
-                    leading |= child ^ base
-                    if reach != MANY:
-                        reach = merge(reach, summary[child])
-            if not leading:
-                continue
-            stop, leading, before = blocked | node >> 4, leading >> 4, 0
-            while leading:
-                taken = leading & -leading
-                leading ^= taken
+        back, down = slide.back, slide.down
+        for node, taken_ones in leading.items():
+            stop, taken_ones, before = blocked | node >> 4, taken_ones >> 4, 0
+            while taken_ones:
+                taken = taken_ones & -taken_ones
+                taken_ones ^= taken
                 ray = back[taken.bit_length() - 1]
                 block = ray & stop
                 if block:  # the line back runs the other way
                     ray &= (block & -block) - 1 if down else -(1 << block.bit_length())
                 before |= ray
             useful[node] = useful.get(node, 0) | level[node] & before
-            value[node] = reach
 
     def _goal(self, t: int, node: int) -> tuple[int, int, bool]:
         """The goal of a capture ending on ``t`` in ``node``."""
