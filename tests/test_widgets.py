@@ -63,6 +63,7 @@ def test_stepper_shows_forbidden_shorter_captures_on_request():
     stepper.forbidden.value = True
     labels = [label for label, _ in stepper.choice.options]
     assert any("e3:g5" in label and "not allowed" in label for label in labels)
+    assert "not listed" not in stepper.caption.value and "no room" not in stepper.caption.value  # all listed
     stepper.choice.value = Move(("e3", "g5"), ("f4",))
     assert "Not allowed" in stepper.caption.value and "DE-MAJORITY" in stepper.caption.value
     stepper.forbidden.value = False
@@ -513,5 +514,10 @@ def test_a_stepper_lists_a_bounded_menu_of_captures_and_counts_the_rest():
     assert all(len(m.captured) == 16 for _, m in stepper.choice.options)
     # the forbidden ones are counted from the capture's levels, not listed one by one
     stepper.forbidden.value = True
-    assert stepper.unlisted == 64 + len(shorter_captures(stepper.position)) - MAX_LISTED
+    forbidden = len(shorter_captures(stepper.position))
+    assert stepper.unlisted == 64 + forbidden - MAX_LISTED
     assert len(stepper.choice.options) == MAX_LISTED
+    # the capture shown stays, and its caption counts both kinds left out
+    assert f"{64 - MAX_LISTED:,} more captures are not listed" in stepper.caption.value
+    assert f"{forbidden:,} captures take fewer pieces and are not allowed (TR-MAJORITY)" in stepper.caption.value
+    assert "no room for them" in stepper.caption.value

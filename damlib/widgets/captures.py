@@ -68,7 +68,7 @@ class CaptureStepper(Pictured, w.VBox):
         if move:
             self._select(move)
         self.choice.observe(lambda _: self._show_move(), "value")
-        self.forbidden.observe(lambda _: self._fill_choices(), "value")
+        self.forbidden.observe(lambda _: self._refill(), "value")
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
         self._show_move()
         super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.image, self.caption])
@@ -99,6 +99,7 @@ class CaptureStepper(Pictured, w.VBox):
         room = max(0, MAX_LISTED - len(shown))
         count, banned = forbidden_captures(self.position, room) if self.forbidden.value else (0, ())
         self.unlisted = len(legal) + count - len(shown) - len(banned)
+        self._forbidden_count = (count, len(banned))
         options = [(f"{m} — takes {len(m.captured)}", m) for m in shown]
         options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in banned]
         current = self.choice.value
@@ -107,6 +108,14 @@ class CaptureStepper(Pictured, w.VBox):
         self.choice.disabled = not options
         values = [value for _, value in self.choice.options]
         self.choice.value = current if current in values else values[0]
+
+    def _refill(self) -> None:
+        """The menu with or without the forbidden captures; the caption says so even
+        where the capture shown stays the same."""
+        shown = self.choice.value
+        self._fill_choices()
+        if self.choice.value == shown:
+            self._show_stage()
 
     def _show_move(self) -> None:
         move = self.choice.value
@@ -134,9 +143,14 @@ class CaptureStepper(Pictured, w.VBox):
             text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
         if self._note:
             text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
-        if self.unlisted:
-            text += (f"<br><i>{self.unlisted:,} more captures are not listed; "
+        forbidden, listed = self._forbidden_count
+        if self.unlisted > forbidden - listed:
+            text += (f"<br><i>{self.unlisted - forbidden + listed:,} more captures are not listed; "
                      "the menu shows those that take the most.</i>")
+        if forbidden > listed:
+            room = f"lists the {listed} that take the most" if listed else "has no room for them"
+            text += (f"<br><i>{forbidden:,} captures take fewer pieces and are not allowed "
+                     f"({html.escape(self.position.rules.cite('majority'))}); the menu {room}.</i>")
         self.caption.value = prose(text)
 
 
