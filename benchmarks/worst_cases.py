@@ -104,16 +104,18 @@ def clicks(fen: str, game: str) -> tuple[float, float]:
     return choose, slowest
 
 
-def refused(position: damlib.Position) -> str | None:
-    """Text naming the start and end of the longest capture the majority rule forbids,
-    where no legal move has that start and end (what a learner who missed a piece
-    types), or ``None``."""
+def refused(position: damlib.Position) -> list[str]:
+    """Text a learner who missed a piece might type: the start and end of the longest
+    capture the majority rule forbids, where no legal move has that start and end, and
+    its start, middle landing and end (``[]`` without a forbidden capture)."""
     _, captures = forbidden_captures(position, 1)
     if not captures:
-        return None
-    text = f"{captures[0].start}:{captures[0].end}"
-    legal = {f"{m.start}:{m.end}" for m in position.legal_moves}
-    return None if text in legal else text
+        return []
+    path = captures[0].path
+    texts = [f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"] if len(path) > 2 else []
+    if f"{path[0]}:{path[-1]}" not in {f"{m.start}:{m.end}" for m in position.legal_moves}:
+        texts.insert(0, f"{path[0]}:{path[-1]}")
+    return texts
 
 
 def line(what: str, times: list[float], peak: float, result: str) -> None:
@@ -129,8 +131,7 @@ def report(name: str, fen: str, game: str, runs: int) -> None:
     line(f"{name}: legal_moves", times, peak, f"{len(moves)} moves, {len(moves[0].captured)} captured each")
     path = moves[0].path
     texts = [str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"]
-    wrong = refused(position())
-    for words in texts + ([wrong] if wrong else []):
+    for words in texts + refused(position()):
         answer, times, peak = measure(lambda w=words: damlib.explain(position(), w), runs)
         line(f"{name}: explain {words}", times, peak, f"{answer[:40]}…")
     (count, _), times, peak = measure(lambda: forbidden_captures(position(), 60), runs)

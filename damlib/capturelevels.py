@@ -348,6 +348,79 @@ class Levels:
         depth = (self.opp & ~(node >> 4)).bit_count()  # a level is the pieces taken so far
         return self.levels[depth][node] & out
 
+    def back(self, depth: int, known: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """For each node of the level ``depth``, the squares from which it jumps onto
+        one of the squares ``known`` (by node) of the next level, and the jumps that
+        do, as ``(node, node landed in)`` pairs."""
+        useful: dict[int, int] = {}
+        leading: list[tuple[int, int]] = []
+        for slide, found, ways in self.jumps[depth]:
+            if isinstance(slide, KingSlide):
+                self._back_kings(slide, found, ways, self.levels[depth], known, useful, leading)
+            else:
+                self._back_men(slide, found, known, useful, leading)
+        return useful, leading
+
+    def toward(self, t: int) -> dict[int, int]:
+        """For each node, the squares from which a capture can still land on ``t``, and
+        ``t`` itself where the piece has landed there."""
+        out: dict[int, int] = {}
+        useful: dict[int, int] = {}
+        for depth in range(len(self.levels) - 1, 0, -1):
+            if depth < len(self.jumps):
+                useful = self.back(depth, useful)[0]
+            for node, squares in self.levels[depth].items():
+                if squares >> t & 1:
+                    useful[node] = useful.get(node, 0) | 1 << t
+            out.update(useful)
+        out.update(self.back(0, useful)[0])
+        return out
+
+    def _back_men(self, slide: Slide, found: dict[int, int], known: dict[int, int],
+                  useful: dict[int, int], leading: list[tuple[int, int]]) -> None:
+        """Into ``useful`` and ``leading`` (see :meth:`back`): where the men's jumps ``found`` along
+        ``slide`` (by node, the squares landed on) lead to ``known`` squares."""
+        d, down, shift, _ = slide
+        for node, lands in found.items():
+            left = node >> 4
+            for t in _bits(lands):
+                child = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(self.g, d, t)
+                if known.get(child, 0) & t:
+                    useful[node] = useful.get(node, 0) | self.sources(slide, node, t)
+                    leading.append((node, child))
+
+    def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
+                    level: dict[int, int], known: dict[int, int], useful: dict[int, int],
+                    pairs: list[tuple[int, int]]) -> None:
+        """Into ``useful`` and ``pairs`` (see :meth:`back`): where the kings' jumps ``found`` along
+        ``slide`` from the nodes of ``level`` lead to ``known`` squares (``ways``: where
+        each jump lands, see :data:`Jumps`), and from which squares those start (the
+        line back from the piece jumped, as :func:`_beyond` gives it, written out for
+        speed)."""
+        children, runs = ways[::2], ways[1::2]
+        # most jumps land in a node that leads nowhere: look them all up at C speed
+        ahead = list(map(known.get, children, repeat(0)))
+        owners = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
+        leading: dict[int, int] = {}
+        for i in compress(range(len(children)), ahead):
+            if runs[i] & ahead[i]:
+                node, child = owners[i], children[i]
+                leading[node] = leading.get(node, 0) | child ^ node  # the piece jumped, 4 bits up
+                pairs.append((node, child))
+        blocked = self.own | self.opp if self.stays else self.own
+        back, down = slide.back, slide.down
+        for node, taken_ones in leading.items():
+            stop, taken_ones, before = blocked | node >> 4, taken_ones >> 4, 0
+            while taken_ones:
+                taken = taken_ones & -taken_ones
+                taken_ones ^= taken
+                ray = back[taken.bit_length() - 1]
+                block = ray & stop
+                if block:  # the line back runs the other way
+                    ray &= (block & -block) - 1 if down else -(1 << block.bit_length())
+                before |= ray
+            useful[node] = useful.get(node, 0) | level[node] & before
+
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
         ``depth`` (the deepest by default)."""
@@ -465,63 +538,16 @@ class LevelReach:
                 if goal in goals:
                     self.useful[node] = self.useful.get(node, 0) | 1 << t
                     self.summary[node] = merge(self.summary.get(node), (goal, ()))
-        for index in range(len(nodes) - 2, -1, -1):
-            useful: dict[int, int] = {}
+        summary = self.summary
+        for depth in range(len(nodes) - 2, -1, -1):
+            useful, leading = levels.back(depth, self.useful)
             value: dict[int, Reach] = {}
-            for slide, found, ways in levels.jumps[index]:
-                if isinstance(slide, KingSlide):
-                    self._back_kings(slide, found, ways, nodes[index], useful, value)
-                else:
-                    self._back_men(slide, found, useful, value)
-            self.useful.update(useful)
-            self.summary.update(value)
-
-    def _back_men(self, slide: Slide, found: dict[int, int], useful: dict[int, int],
-                  value: dict[int, Reach]) -> None:
-        """Into ``useful`` and ``value``: what the men's jumps ``found`` along ``slide``
-        (by node, the squares landed on) lead to."""
-        d, down, shift, _ = slide
-        for node, lands in found.items():
-            left = node >> 4
-            for t in _bits(lands):
-                child = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(self.g, d, t)
-                if self.useful.get(child, 0) & t:
-                    useful[node] = useful.get(node, 0) | self.levels.sources(slide, node, t)
-                    value[node] = merge(value.get(node), self.summary[child])
-
-    def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
-                    level: dict[int, int], useful: dict[int, int], value: dict[int, Reach]) -> None:
-        """Into ``useful`` and ``value``: what the kings' jumps ``found`` along ``slide``
-        from the nodes of ``level`` lead to (``ways``: where each jump lands, see
-        :data:`Jumps`), and from which squares those that lead on start (the line back
-        from the piece jumped, as :func:`_beyond` gives it, written out for speed)."""
-        known, summary = self.useful, self.summary
-        children, runs = ways[::2], ways[1::2]
-        # most jumps land in a node that leads nowhere: look them all up at C speed
-        ahead = list(map(known.get, children, repeat(0)))
-        owners = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
-        leading: dict[int, int] = {}
-        for i in compress(range(len(children)), ahead):
-            if runs[i] & ahead[i]:
-                node, child = owners[i], children[i]
-                leading[node] = leading.get(node, 0) | child ^ node  # the piece jumped, 4 bits up
+            for node, child in leading:
                 reach = value.get(node)
                 if reach is not MANY:
                     value[node] = merge(reach, summary[child])
-        levels = self.levels
-        blocked = levels.own | levels.opp if levels.stays else levels.own
-        back, down = slide.back, slide.down
-        for node, taken_ones in leading.items():
-            stop, taken_ones, before = blocked | node >> 4, taken_ones >> 4, 0
-            while taken_ones:
-                taken = taken_ones & -taken_ones
-                taken_ones ^= taken
-                ray = back[taken.bit_length() - 1]
-                block = ray & stop
-                if block:  # the line back runs the other way
-                    ray &= (block & -block) - 1 if down else -(1 << block.bit_length())
-                before |= ray
-            useful[node] = useful.get(node, 0) | level[node] & before
+            self.useful.update(useful)
+            summary.update(value)
 
     def _goal(self, t: int, node: int) -> tuple[int, int, bool]:
         """The goal of a capture ending on ``t`` in ``node``."""

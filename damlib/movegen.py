@@ -12,9 +12,10 @@ generator quick.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
-from .capturelevels import LevelReach, Levels, king_slides, man_slides
+from .capturelevels import PHASE, WHOLE, LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
 from .squares import playable, tables
 from .variants import Rules
@@ -265,23 +266,37 @@ class MoveGenerator:
         levels = self._levels_of(board, start)
         return any(squares >> square & 1 for level in levels.levels[1:] for squares in level.values())
 
-    def landing_mistake(self, board: Board, start: int, square: int, most: int) -> tuple[RawMove, bool] | None:
-        """A capture by the piece on ``start`` that lands on ``square`` but is no legal move
-        (the legal ones take ``most`` pieces), and whether it is complete: the longest that
+    def landing_mistake(self, board: Board, squares: list[int] | tuple[int, ...],
+                        most: int) -> tuple[RawMove, bool] | None:
+        """A capture by the piece on ``squares[0]`` that lands on the squares between in
+        that order, among other landings, and then on the last, but is no legal move (the
+        legal ones take ``most`` pieces), and whether it is complete: the longest that
         ends there taking fewer, else one that stops there part-way; ``None`` if none.
-        Only where :attr:`by_levels`."""
-        m = self.split(board)[0]
+        Only where :attr:`by_levels`, and not where the last square is also named on the
+        way (a landing there might then be counted twice)."""
+        m, k, om, ok = self.split(board)
+        start, square, through = squares[0], squares[-1], tuple(squares[1:-1])
         levels = self._levels_of(board, start)
+        landings: Iterator[tuple[int, int, bool]] = levels.landed_on(square)
+        search = levels
+        if through:  # searched again, counting the named landings, among the captures that can land there
+            opp = om | ok
+            occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
+            search = Levels(self, occ, opp, start, king, through=through, useful=levels.toward(square))
+            landings = ((depth, node, not levels.starts(depth)[node & WHOLE] >> square & 1)
+                        for depth in range(len(search.levels) - 1, 0, -1)
+                        for node, bits in search.levels[depth].items()
+                        if node >> PHASE == len(through) and bits >> square & 1)
         part_way = None
-        for depth, node, complete in levels.landed_on(square):
+        for depth, node, complete in landings:
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
-                f = levels.route(square, node, depth)
+                f = search.route(square, node, depth)
                 return (f[0], f[1], self._promotes(m, f)), True
             if not complete and part_way is None:
                 part_way = depth, node
         if part_way is None:
             return None
-        f = levels.route(square, part_way[1], part_way[0])
+        f = search.route(square, part_way[1], part_way[0])
         return (f[0], f[1], self._promotes(m, f)), False
 
     def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],

@@ -506,12 +506,39 @@ def test_a_refused_start_and_end_is_explained_by_a_capture_that_lands_there(pos,
     legal = [m._raw for m in pos.legal_moves]
     s = rnd.choice(sorted({path[0] for path, _, _ in gen.captures(board, partial=True)}))
     for t in range(64):
-        found = gen.landing_mistake(board, s, t, len(legal[0][1]))
+        found = gen.landing_mistake(board, [s, t], len(legal[0][1]))
         named = [(raw, complete) for raw, complete in gen.named(board, [s, t], partial=True)
                  if not legality._is_legal_route(legal, raw, complete)]
         assert (found is None) == (not named), f"{pos.fen} ({pos.rules.name}) {s}:{t}"
         if found is not None:
             raw, complete = found
+            assert legality._literal(pos.rules, board, pos._white, list(raw[0])) == (raw, complete)
+            assert not legality._is_legal_route(legal, raw, complete)
+            assert complete == any(c for _, c in named)
+
+
+@MANY
+@given(random_positions(), st.randoms(use_true_random=False))
+def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_makes_them(pos, rnd):
+    """Text naming landings on the way that is no legal move is explained, as a start and
+    end is, by a capture landing on those squares in order and then on the last, found
+    by searching the levels again: one that ends there if the state search finds any,
+    else one that stops there part-way, each a real route."""
+    gen, board = pos._generator, pos._board
+    if not gen.by_levels or not pos.must_capture:
+        return
+    legal = [m._raw for m in pos.legal_moves]
+    path = rnd.choice(gen.routes(board, partial=True))[0]
+    through = [path[i] for i in sorted(rnd.sample(range(1, len(path)), rnd.randint(1, min(2, len(path) - 1))))]
+    for t in rnd.sample([t for t in range(64) if t not in through], 12):
+        squares = [path[0], *through, t]
+        found = gen.landing_mistake(board, squares, len(legal[0][1]))
+        named = [(raw, complete) for raw, complete in gen.named(board, squares, partial=True)
+                 if not legality._is_legal_route(legal, raw, complete)]
+        assert (found is None) == (not named), f"{pos.fen} ({pos.rules.name}) {squares}"
+        if found is not None:
+            raw, complete = found
+            assert legality.names_route(squares, raw[0])
             assert legality._literal(pos.rules, board, pos._white, list(raw[0])) == (raw, complete)
             assert not legality._is_legal_route(legal, raw, complete)
             assert complete == any(c for _, c in named)
