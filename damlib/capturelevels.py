@@ -322,6 +322,14 @@ class Levels:
             self.moving[depth] = out
         return self.moving[depth]
 
+    def landed(self) -> int:
+        """Every square a capture lands on, as bits."""
+        out = 0
+        for level in self.levels[1:]:
+            for squares in level.values():
+                out |= squares
+        return out
+
     def landed_on(self, t: int) -> Iterator[tuple[int, int, bool]]:
         """Where captures land on ``t``, the deepest level first: the level, the node, and
         whether the capture ends there."""
@@ -425,7 +433,8 @@ class Levels:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
         ``depth`` (the deepest by default)."""
         path, captured = [t], []
-        before = [node]  # the deepest level is as landed on
+        # the deepest level is as landed on; the others are after the named landings counted
+        before = [node] if depth in (None, len(self.levels) - 1) else self._before_pass(t, node)
         for level in reversed(self.levels[:depth if depth is not None else -1]):
             found = next(filter(None, (self._back(level, t, n) for n in before)), None)
             assert found is not None, "a node of a level has no way in"

@@ -130,12 +130,11 @@ def _named_mistake(
     legal = _legal(rules, white, board)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
-    if gen.by_levels and squares[-1] not in squares[1:-1]:  # the levels know every landing
+    if gen.by_levels:  # the levels know every landing
         mistake = gen.landing_mistake(board, squares, len(legal[0][1]))
         if mistake is not None:
             return mistake
-    # where no capture of the piece lands on the last square, only a step can be the mistake
-    elif not gen.by_levels or gen.lands_on(board, squares[0], squares[-1]):
+    else:
         for raw, complete in gen.named(board, squares, partial=True):
             if not _is_legal_route(legal, raw, complete):
                 return raw, complete

@@ -260,44 +260,50 @@ class MoveGenerator:
         """
         return self._search_named(board, tuple(squares), partial, exact=False)
 
-    def lands_on(self, board: Board, start: int, square: int) -> bool:
-        """Whether a capture by the piece on ``start`` can land on ``square`` at some
-        jump; only where :attr:`by_levels` (the levels hold every state a capture reaches)."""
-        levels = self._levels_of(board, start)
-        return any(squares >> square & 1 for level in levels.levels[1:] for squares in level.values())
-
     def landing_mistake(self, board: Board, squares: list[int] | tuple[int, ...],
                         most: int) -> tuple[RawMove, bool] | None:
         """A capture by the piece on ``squares[0]`` that lands on the squares between in
         that order, among other landings, and then on the last, but is no legal move (the
         legal ones take ``most`` pieces), and whether it is complete: the longest that
         ends there taking fewer, else one that stops there part-way; ``None`` if none.
-        Only where :attr:`by_levels`, and not where the last square is also named on the
-        way (a landing there might then be counted twice)."""
+        Only where :attr:`by_levels`."""
         m, k, om, ok = self.split(board)
-        start, square, through = squares[0], squares[-1], tuple(squares[1:-1])
+        start, square = squares[0], squares[-1]
         levels = self._levels_of(board, start)
-        landings: Iterator[tuple[int, int, bool]] = levels.landed_on(square)
-        search = levels
-        if through:  # searched again, counting the named landings, among the captures that can land there
-            opp = om | ok
-            occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
-            search = Levels(self, occ, opp, start, king, through=through, useful=levels.toward(square))
-            landings = ((depth, node, not levels.starts(depth)[node & WHOLE] >> square & 1)
-                        for depth in range(len(search.levels) - 1, 0, -1)
-                        for node, bits in search.levels[depth].items()
-                        if node >> PHASE == len(through) and bits >> square & 1)
+        if len(squares) == 2:
+            return self._mistake(m, levels, levels.landed_on(square), square, most)
+        landed = levels.landed()
+        if any(not landed >> s & 1 for s in squares[1:]):
+            return None  # no capture lands on one of them
+        # searched again among the captures that can land there, counting the named
+        # landings made, the last one too: the capture ends on the landing that makes it
+        named, opp = (*squares[1:],), om | ok
+        search = Levels(self, (m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1), through=named,
+                        useful=levels.toward(square))
+        deepest = len(search.levels) - 1  # where no landing is counted: a capture's end is no landing on the way
+        landings = ((depth, node, not levels.starts(depth)[node & WHOLE] >> square & 1)
+                    for depth in range(deepest, 0, -1)
+                    for node, bits in search.levels[depth].items()
+                    if bits >> square & 1 and (node >> PHASE == len(named)
+                                               or depth == deepest and node >> PHASE == len(named) - 1))
+        return self._mistake(m, search, landings, square, most)
+
+    def _mistake(self, men: int, levels: Levels, landings: Iterator[tuple[int, int, bool]], square: int,
+                 most: int) -> tuple[RawMove, bool] | None:
+        """The mistake :meth:`landing_mistake` explains by, among the captures of
+        ``levels`` that land on ``square`` (``landings``: level, node and whether the
+        capture ends there)."""
         part_way = None
         for depth, node, complete in landings:
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
-                f = search.route(square, node, depth)
-                return (f[0], f[1], self._promotes(m, f)), True
+                f = levels.route(square, node, depth)
+                return (f[0], f[1], self._promotes(men, f)), True
             if not complete and part_way is None:
                 part_way = depth, node
         if part_way is None:
             return None
-        f = search.route(square, part_way[1], part_way[0])
-        return (f[0], f[1], self._promotes(m, f)), False
+        f = levels.route(square, part_way[1], part_way[0])
+        return (f[0], f[1], self._promotes(men, f)), False
 
     def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
                       moves: list[RawMove]) -> list[RawMove]:
