@@ -16,6 +16,7 @@ Run from the repository root:
     python benchmarks/worst_cases.py              # the suite
     python benchmarks/worst_cases.py --no-search  # skip the time-limit check
     python benchmarks/worst_cases.py --hunt turkish --steps 500 --seed 1
+    python benchmarks/worst_cases.py --texts 200  # the slowest of 200 random move texts
 """
 
 from __future__ import annotations
@@ -65,6 +66,18 @@ def forget() -> None:
     for game in ("german", "russian", "turkish"):
         for white in (True, False):
             movegen.generator(damlib.rules(game), white)._levels.clear()
+
+
+def pace() -> float:
+    """Milliseconds a fixed pure-Python loop takes, best of three: how fast the machine
+    runs just now (on a shared machine it changes from minute to minute)."""
+    best = float("inf")
+    for _ in range(3):
+        start, total = time.perf_counter(), 0
+        for i in range(1_000_000):
+            total += i & 7
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
 
 
 def measure(run: Callable[[], Any], runs: int) -> tuple[Any, list[float], float]:
@@ -130,7 +143,12 @@ def report(name: str, fen: str, game: str, runs: int) -> None:
     moves, times, peak = measure(lambda: position().legal_moves, runs)
     line(f"{name}: legal_moves", times, peak, f"{len(moves)} moves, {len(moves[0].captured)} captured each")
     path = moves[0].path
+    # the full route, start and end, a landing on the way of the route shown (the moves
+    # show that route: nothing to search) and one off it, where captures land (searched)
     texts = [str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"]
+    _, forbidden = forbidden_captures(position(), 1)
+    off = [s for s in (forbidden[0].path[1:-1] if forbidden else ()) if s not in path]
+    texts += [f"{path[0]}:{off[0]}:{path[-1]}"] if off else []
     for words in texts + refused(position()):
         answer, times, peak = measure(lambda w=words: damlib.explain(position(), w), runs)
         line(f"{name}: explain {words}", times, peak, f"{answer[:40]}…")
@@ -141,6 +159,27 @@ def report(name: str, fen: str, game: str, runs: int) -> None:
     _, _, peak = measure(lambda: chosen.append(clicks(fen, game)), runs)
     line(f"{name}: click the piece", [c for c, _ in chosen[:runs]], peak,
          f"each landing after it ≤ {max(s for _, s in chosen[:runs]):.3f}")
+
+
+def texts(name: str, fen: str, game: str, count: int, rnd: random.Random) -> None:
+    """The slowest of ``count`` random move texts (a piece that can move, then one to
+    three squares anywhere) explained on ``fen``, its legal moves known, as on a lesson's
+    board: a hunt for the text that costs most."""
+    position = damlib.Position.from_fen(fen, game)
+    starts = sorted({m.start for m in position.legal_moves})
+    timed = []
+    for _ in range(count):
+        words = ":".join([rnd.choice(starts)] + rnd.choices(SQUARE_NAMES, k=rnd.randint(1, 3)))
+        fresh = damlib.Position.from_fen(fen, game)
+        fresh.legal_moves  # noqa: B018 (known first, as on the board)
+        start = time.perf_counter()
+        answer = damlib.explain(fresh, words)
+        timed.append((time.perf_counter() - start, words, answer))
+    timed.sort(reverse=True)
+    seconds = [t for t, _, _ in timed]
+    for t, words, answer in timed[:3]:
+        print(f"{name + ': explain ' + words:<58.58}{t:>8.3f} (median of {count}: "
+              f"{statistics.median(seconds):.3f})  {answer[:50]}…")
 
 
 def work(fen: str, game: str) -> int:
@@ -210,9 +249,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-search", action="store_true", help="skip the best_move time-limit check")
     parser.add_argument("--runs", type=int, default=6, help="timed runs of each (default 6)")
+    parser.add_argument("--texts", type=int, metavar="N", help="explain N random move texts on each position instead")
     parser.add_argument("--hunt", metavar="GAME", help="hill-climb for a costly position in GAME instead")
     parser.add_argument("--steps", type=int, default=500, help="hunt: changes tried (default 500)")
-    parser.add_argument("--seed", type=int, default=0, help="hunt: random seed (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="hunt, texts: random seed (default 0)")
     parser.add_argument("--men", type=int, default=12, help="hunt: Black men to start with (default 12)")
     parser.add_argument("--kings", type=int, default=1, help="hunt: White kings (default 1)")
     args = parser.parse_args()
@@ -220,8 +260,13 @@ def main() -> None:
         fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
         print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps, capture states and level nodes)")
         return
+    if args.texts:
+        rnd = random.Random(args.seed)
+        for name, fen, game in SUITE:
+            texts(name, fen, game, args.texts, rnd)
+        return
     print(f"seconds: median of {args.runs} plain runs, each cold (fastest–slowest); peak MB traced by")
-    print("tracemalloc in one more run")
+    print(f"tracemalloc in one more run; a fixed loop takes {pace():.0f} ms now (machine pace)")
     print(f"{'what':<58}{'seconds':>8}{'':>14}{'peak MB':>8}  result")
     for name, fen, game in SUITE:
         report(name, fen, game, args.runs)
@@ -232,6 +277,7 @@ def main() -> None:
         move = best_move(position, seconds=limit)
         seconds = time.perf_counter() - start
         print(f"{f'best_move, seconds={limit} ':<52}{seconds:>9.3f}{'':>9}  {move}")
+    print(f"machine pace at the end: {pace():.0f} ms")
 
 
 if __name__ == "__main__":

@@ -370,6 +370,9 @@ class Position:
         if self._board[squares[0]] not in (self._generator.man, self._generator.king):
             return []
         key = tuple(squares)
+        ends = [m for m in legal if m._raw[0][0] == squares[0] and m._raw[0][-1] == squares[-1]]
+        if all(legality.names_route(squares, m._raw[0]) for m in ends):
+            return ends  # each move it can stand for has a route naming them: nothing to search
         if self._named_last is None or self._named_last[0] != key:
             allowed = set(legal)
             gen = self._generator

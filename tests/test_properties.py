@@ -563,6 +563,8 @@ def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, r
     states = {movegen.move_key(raw) for raw, complete in gen.named(board, squares) if complete} & allowed
     assert found == states, f"{pos.fen} ({pos.rules.name}) {squares}"
     assert movegen.move_key(move._raw) in found
+    # the same moves where the routes the legal moves show already name the squares
+    assert {movegen.move_key(m._raw) for m in pos._named(squares)} == found
     for raw in gen.longest_named(board, squares, legal):
         assert legality.names_route(squares, raw[0])
 
