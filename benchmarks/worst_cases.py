@@ -68,18 +68,6 @@ def forget() -> None:
             movegen.generator(damlib.rules(game), white)._levels.clear()
 
 
-def pace() -> float:
-    """Milliseconds a fixed pure-Python loop takes, best of three: how fast the machine
-    runs just now (on a shared machine it changes from minute to minute)."""
-    best = float("inf")
-    for _ in range(3):
-        start, total = time.perf_counter(), 0
-        for i in range(1_000_000):
-            total += i & 7
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
-
 def measure(run: Callable[[], Any], runs: int) -> tuple[Any, list[float], float]:
     """The result of ``run``, the wall times in seconds of ``runs`` plain runs, and its
     peak memory in MB (one more run, under tracemalloc, which slows it). Each run starts
@@ -266,7 +254,7 @@ def main() -> None:
             texts(name, fen, game, args.texts, rnd)
         return
     print(f"seconds: median of {args.runs} plain runs, each cold (fastest–slowest); peak MB traced by")
-    print(f"tracemalloc in one more run; a fixed loop takes {pace():.0f} ms now (machine pace)")
+    print("tracemalloc in one more run")
     print(f"{'what':<58}{'seconds':>8}{'':>14}{'peak MB':>8}  result")
     for name, fen, game in SUITE:
         report(name, fen, game, args.runs)
@@ -277,7 +265,6 @@ def main() -> None:
         move = best_move(position, seconds=limit)
         seconds = time.perf_counter() - start
         print(f"{f'best_move, seconds={limit} ':<52}{seconds:>9.3f}{'':>9}  {move}")
-    print(f"machine pace at the end: {pace():.0f} ms")
 
 
 if __name__ == "__main__":
