@@ -248,7 +248,7 @@ class Levels:
                     ray = rays[taken.bit_length() - 1]
                     block = ray & stop
                     key = child ^ taken << 4
-                    if block:  # the run past the piece ends before the next one
+                    if block:  # the run past the piece ends before the next one (_beyond, written out here)
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray
                     way(key)
@@ -312,7 +312,7 @@ class Levels:
             for slide, found, _ in jumps:
                 if isinstance(slide, Slide):
                     for node, bits in found.items():
-                        out[node] |= self.sources(slide, node, bits)
+                        out[node] |= _man_starts(slide, bits)
                 elif found:
                     rev = back[self.g.reverse[slide.direction]]
                     on = rshift if rev.down else lshift
@@ -343,18 +343,6 @@ class Levels:
         :data:`~damlib.movegen.Found` item with "is king now" third; it is complete where the
         caller says so (a node does not know)."""
         return self._route(t, node, depth) + (node & 15 != MAN, True, node >> 4 & LEFT)
-
-    def sources(self, slide: Slide | KingSlide, node: int, bits: int) -> int:
-        """The squares of ``node`` from which its jumps ``bits`` along ``slide`` start (see
-        :attr:`jumps`: for a man the squares landed on, for a king the pieces jumped)."""
-        if isinstance(slide, Slide):  # a man's jump starts two squares back from its landing
-            back = 2 * slide.shift
-            return bits << back if slide.down else bits >> back
-        empty, out = self.empty(node >> 4), 0
-        for taken in _bits(bits):
-            out |= _beyond(slide.back[taken.bit_length() - 1], empty, not slide.down)
-        depth = (self.opp & ~(node >> 4)).bit_count()  # a level is the pieces taken so far
-        return self.levels[depth][node] & out
 
     def back(self, depth: int, known: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """For each node of the level ``depth``, the squares from which it jumps onto
@@ -394,7 +382,7 @@ class Levels:
             for t in _bits(lands):
                 child = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(self.g, d, t)
                 if known.get(child, 0) & t:
-                    useful[node] = useful.get(node, 0) | self.sources(slide, node, t)
+                    useful[node] = useful.get(node, 0) | _man_starts(slide, t)
                     leading.append((node, child))
 
     def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
@@ -403,8 +391,7 @@ class Levels:
         """Into ``useful`` and ``pairs`` (see :meth:`back`): where the kings' jumps ``found`` along
         ``slide`` from the nodes of ``level`` lead to ``known`` squares (``ways``: where
         each jump lands, see :data:`Jumps`), and from which squares those start (the
-        line back from the piece jumped, as :func:`_beyond` gives it, written out for
-        speed)."""
+        line back from the piece jumped)."""
         children, runs = ways[::2], ways[1::2]
         # most jumps land in a node that leads nowhere: look them all up at C speed
         ahead = list(map(known.get, children, repeat(0)))
@@ -418,15 +405,9 @@ class Levels:
         blocked = self.own | self.opp if self.stays else self.own
         back, down = slide.back, slide.down
         for node, taken_ones in leading.items():
-            stop, taken_ones, before = blocked | node >> 4, taken_ones >> 4, 0
-            while taken_ones:
-                taken = taken_ones & -taken_ones
-                taken_ones ^= taken
-                ray = back[taken.bit_length() - 1]
-                block = ray & stop
-                if block:  # the line back runs the other way
-                    ray &= (block & -block) - 1 if down else -(1 << block.bit_length())
-                before |= ray
+            stop, before = blocked | node >> 4, 0
+            for taken in _bits(taken_ones >> 4):  # the line back runs the other way
+                before |= _beyond(back[taken.bit_length() - 1], stop, not down)
             useful[node] = useful.get(node, 0) | level[node] & before
 
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -511,13 +492,20 @@ def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
     return MAN
 
 
-def _beyond(ray: int, empty: int, down: bool) -> int:
-    """The empty squares of ``ray`` (a line's bits outward from a square) up to the first
-    that is not ``empty``."""
-    block = ray & ~empty
+def _beyond(ray: int, stop: int, down: bool) -> int:
+    """The squares of ``ray`` (a line's bits outward from a square, toward lower bits
+    if ``down``) up to the first of ``stop``."""
+    block = ray & stop
     if not block:
         return ray
     return ray & -(1 << block.bit_length()) if down else ray & ((block & -block) - 1)
+
+
+def _man_starts(slide: Slide, lands: int) -> int:
+    """The squares from which a man's jumps along ``slide`` onto ``lands`` start: two
+    squares back."""
+    back = 2 * slide.shift
+    return lands << back if slide.down else lands >> back
 
 
 class LevelReach:
