@@ -124,7 +124,7 @@ class Levels:
     :attr:`jumps`.
     """
 
-    __slots__ = ("board", "g", "jumps", "king", "levels", "moving", "opp", "own", "stays", "through")
+    __slots__ = ("blocked", "board", "g", "jumps", "king", "levels", "moving", "opp", "own", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
                  deadline: float | None = None, through: tuple[int, ...] = (),
@@ -133,6 +133,9 @@ class Levels:
         self.own = occ & ~opp
         self.board = g.board_bits
         self.stays = g.stays
+        #: what blocks a line besides the pieces still to take: DE-STRIKE, jumped pieces
+        #: stand until the capture ends; TR-REMOVE, they are gone at once
+        self.blocked = occ if g.stays else self.own
         #: for each level, each direction's jumps (what :class:`LevelReach` looks back along)
         self.jumps: list[list[Jumps]] = []
         record = useful is None
@@ -174,17 +177,13 @@ class Levels:
 
     def empty(self, left: int) -> int:
         """The empty squares while the pieces ``left`` are still to take."""
-        if self.stays:  # DE-STRIKE: jumped pieces stand until the capture ends
-            return self.board & ~(self.own | self.opp)
-        return self.board & ~(self.own | left)  # TR-REMOVE: gone at once
+        return self.board & ~(self.blocked | left)
 
     def _jump(self, level: dict[int, int], jumps: list[Jumps]) -> dict[int, int]:
         """The next level: every node one jump on from a node of ``level``; each
         direction's jumps go into ``jumps``."""
         g = self.g
-        # DE-STRIKE: jumped pieces stand until the capture ends; TR-REMOVE: gone at once
-        blocked = self.own | self.opp if self.stays else self.own
-        board = self.board
+        blocked, board = self.blocked, self.board
         out: dict[int, int] = {}
         get = out.get
         kings: dict[int, int] = {}
@@ -208,12 +207,12 @@ class Levels:
                     out[key] = get(key, 0) | t
             jumps.append((man, found, []))
         if kings:
-            self._slide(kings, blocked, out, jumps)
+            self._slide(kings, out, jumps)
         return out
 
-    def _slide(self, kings: dict[int, int], blocked: int, out: dict[int, int], jumps: list[Jumps]) -> None:
+    def _slide(self, kings: dict[int, int], out: dict[int, int], jumps: list[Jumps]) -> None:
         """Into ``out`` and ``jumps``: the kings' jumps from the nodes ``kings`` (squares by
-        node) where ``blocked`` stand besides the pieces left.
+        node).
 
         Every node's bit board sits in one lane of a single Python int (:func:`_pack`),
         so a direction's fill is a dozen operations for the whole level: the first
@@ -221,8 +220,8 @@ class Levels:
         once. Only each node's jumps are then taken one by one, with the run of empty
         squares past the piece jumped."""
         nodes = list(kings)
-        stops = [blocked | node >> 4 & LEFT for node in nodes]
-        ones, squares, left, empty = self._lanes(kings, blocked)
+        stops = [self.blocked | node >> 4 & LEFT for node in nodes]
+        ones, squares, left, empty = self._lanes(kings)
         kinds = {node & 15 for node in nodes}
         get = out.get
         for king in self.g.king_slides:
@@ -255,13 +254,12 @@ class Levels:
                     way(ray)
             jumps.append((king, found, ways))
 
-    def _lanes(self, kings: dict[int, int], blocked: int) -> tuple[int, int, int, int]:
-        """The nodes ``kings`` (squares by node, where ``blocked`` stand besides the
-        pieces left) packed a lane each (:func:`_pack`): a one in each lane, their
-        squares, the pieces left and the empty squares."""
+    def _lanes(self, kings: dict[int, int]) -> tuple[int, int, int, int]:
+        """The nodes ``kings`` (squares by node) packed a lane each (:func:`_pack`): a one
+        in each lane, their squares, the pieces left and the empty squares."""
         ones = _pack([1] * len(kings))
         left = _pack([node >> 4 & LEFT for node in kings])
-        return ones, _pack(list(kings.values())), left, (self.board & ~blocked) * ones & ~left
+        return ones, _pack(list(kings.values())), left, (self.board & ~self.blocked) * ones & ~left
 
     def found(self) -> list[Found]:
         """One route to each end of the longest captures, as :data:`~damlib.movegen.Found`
@@ -306,15 +304,15 @@ class Levels:
             level = self.levels[depth]
             jumps = self.jumps[depth] if depth < len(self.jumps) else []
             kings = {node: squares for node, squares in level.items() if node & 15 != MAN}
-            ones, squares, _, empty = self._lanes(kings, self.own | self.opp if self.stays else self.own)
-            back = {slide.direction: slide for slide in self.g.king_slides}
+            ones, squares, _, empty = self._lanes(kings)
+            by_direction = {slide.direction: slide for slide in self.g.king_slides}
             moving, out = 0, dict.fromkeys(level, 0)
             for slide, found, _ in jumps:
                 if isinstance(slide, Slide):
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
                 elif found:
-                    rev = back[self.g.reverse[slide.direction]]
+                    rev = by_direction[self.g.reverse[slide.direction]]
                     on = rshift if rev.down else lshift
                     hits = _pack([found.get(node, 0) for node in kings])
                     moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
@@ -330,13 +328,20 @@ class Levels:
                 out |= squares
         return out
 
-    def landed_on(self, t: int) -> Iterator[tuple[int, int, bool]]:
+    def landed_on(self, t: int, first: Levels | None = None) -> Iterator[tuple[int, int, bool]]:
         """Where captures land on ``t``, the deepest level first: the level, the node, and
-        whether the capture ends there."""
-        for depth in range(len(self.levels) - 1, 0, -1):
+        whether the capture ends there.
+
+        A search along :attr:`through` ending with ``t`` counts a landing there as its last
+        named one, except on its deepest level, where no landing is counted; whether the
+        capture ends there is asked of ``first``, the search of the same capture that keeps
+        its :attr:`jumps`."""
+        starts, named, deepest = (first or self).starts, len(self.through), len(self.levels) - 1
+        for depth in range(deepest, 0, -1):
             for node, squares in self.levels[depth].items():
-                if squares >> t & 1:
-                    yield depth, node, not self.starts(depth)[node] >> t & 1
+                phase = node >> PHASE
+                if squares >> t & 1 and (phase == named or depth == deepest and phase == named - 1):
+                    yield depth, node, not starts(depth)[node & WHOLE] >> t & 1
 
     def route(self, t: int, node: int, depth: int | None = None) -> Found:
         """A route to ``t`` in ``node`` of the level ``depth`` (the deepest by default), as a
@@ -387,8 +392,8 @@ class Levels:
 
     def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
                     level: dict[int, int], known: dict[int, int], useful: dict[int, int],
-                    pairs: list[tuple[int, int]]) -> None:
-        """Into ``useful`` and ``pairs`` (see :meth:`back`): where the kings' jumps ``found`` along
+                    leading: list[tuple[int, int]]) -> None:
+        """Into ``useful`` and ``leading`` (see :meth:`back`): where the kings' jumps ``found`` along
         ``slide`` from the nodes of ``level`` lead to ``known`` squares (``ways``: where
         each jump lands, see :data:`Jumps`), and from which squares those start (the
         line back from the piece jumped)."""
@@ -396,16 +401,15 @@ class Levels:
         # most jumps land in a node that leads nowhere: look them all up at C speed
         ahead = list(map(known.get, children, repeat(0)))
         owners = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
-        leading: dict[int, int] = {}
+        jumped: dict[int, int] = {}  # by node, the pieces of the jumps that lead on, 4 bits up
         for i in compress(range(len(children)), ahead):
             if runs[i] & ahead[i]:
                 node, child = owners[i], children[i]
-                leading[node] = leading.get(node, 0) | child ^ node  # the piece jumped, 4 bits up
-                pairs.append((node, child))
-        blocked = self.own | self.opp if self.stays else self.own
+                jumped[node] = jumped.get(node, 0) | child ^ node
+                leading.append((node, child))
         back, down = slide.back, slide.down
-        for node, taken_ones in leading.items():
-            stop, before = blocked | node >> 4, 0
+        for node, taken_ones in jumped.items():
+            stop, before = self.blocked | node >> 4, 0
             for taken in _bits(taken_ones >> 4):  # the line back runs the other way
                 before |= _beyond(back[taken.bit_length() - 1], stop, not down)
             useful[node] = useful.get(node, 0) | level[node] & before

@@ -12,10 +12,9 @@ generator quick.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 
-from .capturelevels import PHASE, WHOLE, LevelReach, Levels, king_slides, man_slides
+from .capturelevels import LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
 from .squares import playable, tables
 from .variants import Rules
@@ -269,41 +268,27 @@ class MoveGenerator:
         Only where :attr:`by_levels`."""
         m, k, om, ok = self.split(board)
         start, square = squares[0], squares[-1]
-        levels = self._levels_of(board, start)
-        if len(squares) == 2:
-            return self._mistake(m, levels, levels.landed_on(square), square, most)
-        landed = levels.landed()
-        if any(not landed >> s & 1 for s in squares[1:]):
-            return None  # no capture lands on one of them
-        # searched again among the captures that can land there, counting the named
-        # landings made, the last one too: the capture ends on the landing that makes it
-        named, opp = (*squares[1:],), om | ok
-        search = Levels(self, (m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1), through=named,
-                        useful=levels.toward(square))
-        deepest = len(search.levels) - 1  # where no landing is counted: a capture's end is no landing on the way
-        landings = ((depth, node, not levels.starts(depth)[node & WHOLE] >> square & 1)
-                    for depth in range(deepest, 0, -1)
-                    for node, bits in search.levels[depth].items()
-                    if bits >> square & 1 and (node >> PHASE == len(named)
-                                               or depth == deepest and node >> PHASE == len(named) - 1))
-        return self._mistake(m, search, landings, square, most)
-
-    def _mistake(self, men: int, levels: Levels, landings: Iterator[tuple[int, int, bool]], square: int,
-                 most: int) -> tuple[RawMove, bool] | None:
-        """The mistake :meth:`landing_mistake` explains by, among the captures of
-        ``levels`` that land on ``square`` (``landings``: level, node and whether the
-        capture ends there)."""
+        levels = search = self._levels_of(board, start)
+        if len(squares) > 2:
+            landed = levels.landed()
+            if any(not landed >> s & 1 for s in squares[1:]):
+                return None  # no capture lands on one of them
+            # searched again among the captures that can land there, counting the named
+            # landings made, the last one too: the capture ends on the landing that makes it
+            opp = om | ok
+            search = Levels(self, (m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1),
+                            through=tuple(squares[1:]), useful=levels.toward(square))
         part_way = None
-        for depth, node, complete in landings:
+        for depth, node, complete in search.landed_on(square, levels):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
-                f = levels.route(square, node, depth)
-                return (f[0], f[1], self._promotes(men, f)), True
+                f = search.route(square, node, depth)
+                return (f[0], f[1], self._promotes(m, f)), True
             if not complete and part_way is None:
                 part_way = depth, node
         if part_way is None:
             return None
-        f = levels.route(square, part_way[1], part_way[0])
-        return (f[0], f[1], self._promotes(men, f)), False
+        f = search.route(square, part_way[1], part_way[0])
+        return (f[0], f[1], self._promotes(m, f)), False
 
     def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
                       moves: list[RawMove]) -> list[RawMove]:

@@ -98,8 +98,8 @@ class CaptureStepper(Pictured, w.VBox):
         shown = sorted(legal, key=lambda m: -len(m.captured))[:MAX_LISTED]
         room = max(0, MAX_LISTED - len(shown))
         count, banned = forbidden_captures(self.position, room) if self.forbidden.value else (0, ())
-        self.unlisted = len(legal) + count - len(shown) - len(banned)
-        self._forbidden_count = (count, len(banned))
+        #: the legal captures the menu leaves out, the forbidden ones, and how many of those it lists
+        self._left_out = (len(legal) - len(shown), count, len(banned))
         options = [(f"{m} — takes {len(m.captured)}", m) for m in shown]
         options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in banned]
         current = self.choice.value
@@ -108,6 +108,12 @@ class CaptureStepper(Pictured, w.VBox):
         self.choice.disabled = not options
         values = [value for _, value in self.choice.options]
         self.choice.value = current if current in values else values[0]
+
+    @property
+    def unlisted(self) -> int:
+        """How many captures, legal or (with the checkbox) forbidden, the menu leaves out."""
+        legal, forbidden, listed = self._left_out
+        return legal + forbidden - listed
 
     def _refill(self) -> None:
         """The menu with or without the forbidden captures; the caption says so even
@@ -143,9 +149,9 @@ class CaptureStepper(Pictured, w.VBox):
             text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
         if self._note:
             text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
-        forbidden, listed = self._forbidden_count
-        if self.unlisted > forbidden - listed:
-            text += (f"<br><i>{self.unlisted - forbidden + listed:,} more captures are not listed; "
+        legal, forbidden, listed = self._left_out
+        if legal:
+            text += (f"<br><i>{legal:,} more captures are not listed; "
                      "the menu shows those that take the most.</i>")
         if forbidden > listed:
             room = f"lists the {listed} that take the most" if listed else "has no room for them"
