@@ -24,7 +24,7 @@ import time
 from array import array
 from collections.abc import Iterator
 from itertools import chain, compress, repeat
-from operator import lshift, rshift
+from operator import and_, lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, merge, then
@@ -118,20 +118,22 @@ class Levels:
 
     With ``through``, :meth:`found` keeps only those that land on the squares
     ``through`` in that order, among other landings, before their end (as move text
-    naming them stands for: :func:`damlib.legality.names_route`); ``useful`` (the
-    squares from which the captures wanted can be reached, by node, as
-    :class:`LevelReach` finds them) keeps the search to them. Such a search keeps no
-    :attr:`jumps`.
+    naming them stands for: :func:`damlib.legality.names_route`); ``useful`` (for
+    each count of those landings made, by node, the squares from which the captures
+    wanted can still be made, as :meth:`toward` finds them) keeps the search to them.
+    Such a search keeps no :attr:`jumps`.
     """
 
-    __slots__ = ("blocked", "board", "g", "jumps", "king", "levels", "moving", "opp", "own", "stays", "through")
+    __slots__ = ("blocked", "board", "by_direction", "g", "jumps", "king", "levels", "moving", "opp", "own",
+                 "owners", "stays", "through")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, start: int, king: bool,
                  deadline: float | None = None, through: tuple[int, ...] = (),
-                 useful: dict[int, int] | None = None) -> None:
+                 useful: list[dict[int, int]] | None = None) -> None:
         self.g, self.opp, self.king, self.through = g, opp, king, through
         self.own = occ & ~opp
         self.board = g.board_bits
+        self.by_direction = {slide.direction: slide for slide in g.king_slides}
         self.stays = g.stays
         #: what blocks a line besides the pieces still to take: DE-STRIKE, jumped pieces
         #: stand until the capture ends; TR-REMOVE, they are gone at once
@@ -142,12 +144,15 @@ class Levels:
         self.levels: list[dict[int, int]] = []
         #: :meth:`starts` by level, as far as asked for
         self.moving: dict[int, dict[int, int]] = {}
+        #: by level and direction, the node each jump of :attr:`jumps` leaves, worked
+        #: out when first looked back along
+        self.owners: dict[tuple[int, int], list[int]] = {}
         level = {opp << 4 | (0 if king else MAN): 1 << start}
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
             if useful is not None:
-                level = {node: squares & useful.get(node & WHOLE, 0) for node, squares in level.items()}
+                level = {node: squares & useful[node >> PHASE].get(node & WHOLE, 0) for node, squares in level.items()}
                 level = {node: squares for node, squares in level.items() if squares}
             ahead = self._pass(level) if through and self.levels else level
             jumps: list[Jumps] = []
@@ -247,7 +252,7 @@ class Levels:
                     ray = rays[taken.bit_length() - 1]
                     block = ray & stop
                     key = child ^ taken << 4
-                    if block:  # the run past the piece ends before the next one (_beyond, written out here)
+                    if block:  # the run past the piece ends before the first piece after it
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray
                     way(key)
@@ -303,22 +308,31 @@ class Levels:
         if depth not in self.moving:
             level = self.levels[depth]
             jumps = self.jumps[depth] if depth < len(self.jumps) else []
-            kings = {node: squares for node, squares in level.items() if node & 15 != MAN}
-            ones, squares, _, empty = self._lanes(kings)
-            by_direction = {slide.direction: slide for slide in self.g.king_slides}
-            moving, out = 0, dict.fromkeys(level, 0)
+            out = dict.fromkeys(level, 0)
             for slide, found, _ in jumps:
                 if isinstance(slide, Slide):
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
-                elif found:
-                    rev = by_direction[self.g.reverse[slide.direction]]
-                    on = rshift if rev.down else lshift
-                    hits = _pack([found.get(node, 0) for node in kings])
-                    moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
-            out.update(zip(kings, _unpack(moving & squares, len(kings)), strict=True))
+            kings = [node for node in level if node & 15 != MAN]
+            out.update(zip(kings, self._fill_back(depth, kings, jumps), strict=True))
             self.moving[depth] = out
         return self.moving[depth]
+
+    def _fill_back(self, depth: int, nodes: list[int], jumps: list[Jumps]) -> list[int]:
+        """For each king node ``nodes`` of the level ``depth``, the squares from which it
+        jumps one of the pieces ``jumps`` holds for it (by direction, by node, as in
+        :data:`Jumps`): one packed fill back along each line from those pieces, for all
+        the nodes at once (as :meth:`_slide` fills forward)."""
+        level = self.levels[depth]
+        ones, squares, _, empty = self._lanes({node: level[node] for node in nodes})
+        moving = 0
+        for slide, pieces, _ in jumps:
+            if isinstance(slide, KingSlide) and pieces:
+                rev = self.by_direction[self.g.reverse[slide.direction]]
+                on = rshift if rev.down else lshift
+                hits = _pack([pieces.get(node, 0) for node in nodes])
+                moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
+        return _unpack(moving & squares, len(nodes))
 
     def landed(self) -> int:
         """Every square a capture lands on, as bits."""
@@ -355,27 +369,52 @@ class Levels:
         do, as ``(node, node landed in)`` pairs."""
         useful: dict[int, int] = {}
         leading: list[tuple[int, int]] = []
+        kings: list[Jumps] = []
         for slide, found, ways in self.jumps[depth]:
             if isinstance(slide, KingSlide):
-                self._back_kings(slide, found, ways, self.levels[depth], known, useful, leading)
+                kings.append((slide, self._leads(depth, slide, found, ways, known, leading), []))
             else:
                 self._back_men(slide, found, known, useful, leading)
+        nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces, _ in kings)))
+        for node, squares in zip(nodes, self._fill_back(depth, nodes, kings) if nodes else (), strict=True):
+            useful[node] = useful.get(node, 0) | squares
         return useful, leading
 
-    def toward(self, t: int) -> dict[int, int]:
-        """For each node, the squares from which a capture can still land on ``t``, and
-        ``t`` itself where the piece has landed there."""
-        out: dict[int, int] = {}
-        useful: dict[int, int] = {}
-        for depth in range(len(self.levels) - 1, 0, -1):
-            if depth < len(self.jumps):
-                useful = self.back(depth, useful)[0]
-            for node, squares in self.levels[depth].items():
-                if squares >> t & 1:
-                    useful[node] = useful.get(node, 0) | 1 << t
-            out.update(useful)
-        out.update(self.back(0, useful)[0])
+    def toward(self, squares: tuple[int, ...], end: int,
+               goals: set[tuple[int, int, bool]] | None = None) -> list[dict[int, int]]:
+        """Where a capture that must land on ``squares`` in that order, among other
+        landings, and after them on ``end`` can still go: for each count of those landings
+        made (the index), by node, the squares from which it can still make the rest, the
+        landing it is about to count included. With ``goals`` (see :class:`LevelReach`)
+        the capture must end on ``end`` as one of them, else only land there.
+
+        One sweep back from the deepest level serves every count: a landing on one of
+        ``squares`` counts where a jump from it leads on to the landings after it."""
+        nodes = self.levels
+        deepest = len(nodes) - 1
+        known: list[dict[int, int]] = [{} for _ in range(len(squares) + 1)]
+        out: list[dict[int, int]] = [{} for _ in known]
+        for depth in range(deepest, -1, -1):
+            # the squares of this level from which one jump leads on, for each count
+            here = [self.back(depth, k)[0] if k and depth < len(self.jumps) else {} for k in known]
+            level = nodes[depth] if depth else {}
+            for count, t in enumerate(squares):  # before the next count's landings are added
+                ahead = here[count + 1]
+                for node, bits in level.items():
+                    if (bits & ahead.get(node, 0)) >> t & 1:
+                        here[count][node] = here[count].get(node, 0) | 1 << t
+            for node, bits in level.items() if goals is None or depth == deepest else ():
+                if bits >> end & 1 and (goals is None or self.goal(end, node) in goals):
+                    here[-1][node] = here[-1].get(node, 0) | 1 << end
+            for mine, found in zip(out, here, strict=True):
+                mine.update(found)
+            known = here
         return out
+
+    def goal(self, t: int, node: int) -> tuple[int, int, bool]:
+        """The goal (see :class:`LevelReach`) of a capture ending on ``t`` in ``node``."""
+        king = node & 15 != MAN
+        return (t, node >> 4, not self.king and (king or 1 << t & self.g.last_rank_bits != 0))
 
     def _back_men(self, slide: Slide, found: dict[int, int], known: dict[int, int],
                   useful: dict[int, int], leading: list[tuple[int, int]]) -> None:
@@ -390,29 +429,22 @@ class Levels:
                     useful[node] = useful.get(node, 0) | _man_starts(slide, t)
                     leading.append((node, child))
 
-    def _back_kings(self, slide: KingSlide, found: dict[int, int], ways: list[int],
-                    level: dict[int, int], known: dict[int, int], useful: dict[int, int],
-                    leading: list[tuple[int, int]]) -> None:
-        """Into ``useful`` and ``leading`` (see :meth:`back`): where the kings' jumps ``found`` along
-        ``slide`` from the nodes of ``level`` lead to ``known`` squares (``ways``: where
-        each jump lands, see :data:`Jumps`), and from which squares those start (the
-        line back from the piece jumped)."""
-        children, runs = ways[::2], ways[1::2]
-        # most jumps land in a node that leads nowhere: look them all up at C speed
-        ahead = list(map(known.get, children, repeat(0)))
-        owners = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
-        jumped: dict[int, int] = {}  # by node, the pieces of the jumps that lead on, 4 bits up
-        for i in compress(range(len(children)), ahead):
-            if runs[i] & ahead[i]:
-                node, child = owners[i], children[i]
-                jumped[node] = jumped.get(node, 0) | child ^ node
-                leading.append((node, child))
-        back, down = slide.back, slide.down
-        for node, taken_ones in jumped.items():
-            stop, before = self.blocked | node >> 4, 0
-            for taken in _bits(taken_ones >> 4):  # the line back runs the other way
-                before |= _beyond(back[taken.bit_length() - 1], stop, not down)
-            useful[node] = useful.get(node, 0) | level[node] & before
+    def _leads(self, depth: int, slide: KingSlide, found: dict[int, int], ways: list[int],
+               known: dict[int, int], leading: list[tuple[int, int]]) -> dict[int, int]:
+        """The pieces, by node, of the kings' jumps ``found`` along ``slide`` from the level
+        ``depth`` that land on ``known`` squares (``ways``: where each jump lands, see
+        :data:`Jumps`); those jumps go into ``leading`` (see :meth:`back`)."""
+        key = (depth, slide.direction)
+        if key not in self.owners:
+            self.owners[key] = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
+        # most jumps land where nothing leads on: look them all up at C speed
+        ahead = map(and_, ways[1::2], map(known.get, ways[::2], repeat(0)))
+        leads = list(compress(zip(self.owners[key], ways[::2], strict=True), ahead))
+        leading += leads
+        out: dict[int, int] = {}
+        for node, child in leads:
+            out[node] = out.get(node, 0) | (child ^ node) >> 4
+        return out
 
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
@@ -496,15 +528,6 @@ def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
     return MAN
 
 
-def _beyond(ray: int, stop: int, down: bool) -> int:
-    """The squares of ``ray`` (a line's bits outward from a square, toward lower bits
-    if ``down``) up to the first of ``stop``."""
-    block = ray & stop
-    if not block:
-        return ray
-    return ray & -(1 << block.bit_length()) if down else ray & ((block & -block) - 1)
-
-
 def _man_starts(slide: Slide, lands: int) -> int:
     """The squares from which a man's jumps along ``slide`` onto ``lands`` start: two
     squares back."""
@@ -535,7 +558,7 @@ class LevelReach:
         for node, squares in nodes[-1].items() if len(nodes) > 1 else ():
             for bit in _bits(squares):
                 t = bit.bit_length() - 1
-                goal = self._goal(t, node)
+                goal = self.levels.goal(t, node)
                 if goal in goals:
                     self.useful[node] = self.useful.get(node, 0) | 1 << t
                     self.summary[node] = merge(self.summary.get(node), (goal, ()))
@@ -549,11 +572,6 @@ class LevelReach:
                     value[node] = merge(reach, summary[child])
             self.useful.update(useful)
             summary.update(value)
-
-    def _goal(self, t: int, node: int) -> tuple[int, int, bool]:
-        """The goal of a capture ending on ``t`` in ``node``."""
-        king = node & 15 != MAN
-        return (t, node >> 4, not self.levels.king and (king or 1 << t & self.g.last_rank_bits != 0))
 
     def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
         """Where the piece can jump next after landing on each square of ``path[1:]``,
@@ -588,7 +606,7 @@ class LevelReach:
         complete capture), :data:`MANY` wherever it can jump on: play by clicks then waits
         for every landing."""
         if self.goals is None:
-            return MANY if self._jumps(t, node) else (self._goal(t, node), ())
+            return MANY if self._jumps(t, node) else (self.levels.goal(t, node), ())
         if not self.useful.get(node, 0) >> t & 1:
             return None
         summary = self.summary[node]
@@ -601,7 +619,7 @@ class LevelReach:
                 value = merge(value, then(u, self.value(u, child)))
                 if value == MANY:
                     break
-            self.values[key] = (self._goal(t, node), ()) if value is None else value
+            self.values[key] = (self.levels.goal(t, node), ()) if value is None else value
         return self.values[key]
 
     def _rest(self, t: int, node: int) -> tuple[int, ...]:

@@ -273,11 +273,13 @@ class MoveGenerator:
             landed = levels.landed()
             if any(not landed >> s & 1 for s in squares[1:]):
                 return None  # no capture lands on one of them
-            # searched again among the captures that can land there, counting the named
-            # landings made, the last one too: the capture ends on the landing that makes it
+            # searched again among the captures that can land on them in order, counting
+            # the named landings made, the last one too (the capture ends on the landing
+            # that makes it); after that, only those that can land there again
             opp = om | ok
+            useful = levels.toward(tuple(squares[1:-1]), square)
             search = Levels(self, (m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1),
-                            through=tuple(squares[1:]), useful=levels.toward(square))
+                            through=tuple(squares[1:]), useful=useful + useful[-1:])
         part_way = None
         for depth, node, complete in search.landed_on(square, levels):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
@@ -304,7 +306,7 @@ class MoveGenerator:
         goals = {goal for goal in self._goals(opp, s, moves) if goal[0] == squares[-1]}
         if not goals:
             return []
-        useful = LevelReach(self.levels(occ, opp, s, king), goals).useful
+        useful = self.levels(occ, opp, s, king).toward(tuple(squares[1:-1]), squares[-1], goals)
         found = Levels(self, occ, opp, s, king, through=tuple(squares[1:-1]), useful=useful).found()
         return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 

@@ -530,6 +530,8 @@ def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_
     legal = [m._raw for m in pos.legal_moves]
     path = rnd.choice(gen.routes(board, partial=True))[0]
     through = [path[i] for i in sorted(rnd.sample(range(1, len(path)), rnd.randint(1, min(2, len(path) - 1))))]
+    if rnd.random() < 0.2:  # one landing named twice: a route must land there twice
+        through = [through[0], through[0]]
     for t in [*rnd.sample(range(64), 12), *through]:  # the last square named on the way too
         squares = [path[0], *through, t]
         found = gen.landing_mistake(board, squares, len(legal[0][1]))
