@@ -226,7 +226,7 @@ class Levels:
         squares past the piece jumped."""
         nodes = list(kings)
         stops = [self.blocked | node >> 4 & LEFT for node in nodes]
-        ones, squares, left, empty = self._lanes(kings)
+        ones, squares, left, empty = self._lanes(nodes, list(kings.values()))
         kinds = {node & 15 for node in nodes}
         get = out.get
         for king in self.g.king_slides:
@@ -259,12 +259,12 @@ class Levels:
                     way(ray)
             jumps.append((king, found, ways))
 
-    def _lanes(self, kings: dict[int, int]) -> tuple[int, int, int, int]:
-        """The nodes ``kings`` (squares by node) packed a lane each (:func:`_pack`): a one
+    def _lanes(self, nodes: list[int], squares: list[int]) -> tuple[int, int, int, int]:
+        """The king ``nodes`` on their ``squares`` packed a lane each (:func:`_pack`): a one
         in each lane, their squares, the pieces left and the empty squares."""
-        ones = _pack([1] * len(kings))
-        left = _pack([node >> 4 & LEFT for node in kings])
-        return ones, _pack(list(kings.values())), left, (self.board & ~self.blocked) * ones & ~left
+        ones = _pack([1] * len(nodes))
+        left = _pack([node >> 4 & LEFT for node in nodes])
+        return ones, _pack(squares), left, (self.board & ~self.blocked) * ones & ~left
 
     def found(self) -> list[Found]:
         """One route to each end of the longest captures, as :data:`~damlib.movegen.Found`
@@ -285,14 +285,14 @@ class Levels:
         count = 0
         out: list[Found] = []
         for depth in range(len(self.levels) - (1 if deepest else 2), 0, -1):
-            seen: dict[tuple[int, bool], int] = {}  # under the turn ban, one node per last direction
-            for node, dead in self.ends(depth).items():
-                key = (node >> 4, node & 15 != MAN)
-                dead &= ~seen.get(key, 0)
-                seen[key] = seen.get(key, 0) | dead
-                count += dead.bit_count()
-                for t in _bits(dead)[:most - len(out)] if len(out) < most else ():
-                    out.append(self.route(t.bit_length() - 1, node, depth))
+            ends = self.ends(depth)
+            if self.g.opposite is not None:  # under the turn ban, one capture has a node per last direction
+                ends = _once(ends)
+            count += sum(map(int.bit_count, ends.values()))
+            for node, dead in ends.items():
+                if len(out) >= most:
+                    break
+                out += [self.route(t.bit_length() - 1, node, depth) for t in _bits(dead)[:most - len(out)]]
         return count, out
 
     def ends(self, depth: int) -> dict[int, int]:
@@ -324,13 +324,13 @@ class Levels:
         :data:`Jumps`): one packed fill back along each line from those pieces, for all
         the nodes at once (as :meth:`_slide` fills forward)."""
         level = self.levels[depth]
-        ones, squares, _, empty = self._lanes({node: level[node] for node in nodes})
+        ones, squares, _, empty = self._lanes(nodes, list(map(level.__getitem__, nodes)))
         moving = 0
         for slide, pieces, _ in jumps:
             if isinstance(slide, KingSlide) and pieces:
                 rev = self.by_direction[self.g.reverse[slide.direction]]
                 on = rshift if rev.down else lshift
-                hits = _pack([pieces.get(node, 0) for node in nodes])
+                hits = _pack(list(map(pieces.get, nodes, repeat(0))))
                 moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
         return _unpack(moving & squares, len(nodes))
 
@@ -526,6 +526,18 @@ def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
     if g.crown_mid and t & g.last_rank_bits:
         return 0 if g.opposite is None else d + 1
     return MAN
+
+
+def _once(ends: dict[int, int]) -> dict[int, int]:
+    """``ends`` (squares by node) with each square left to the first of the nodes that
+    differ only in their last direction: one capture end each."""
+    seen: dict[tuple[int, bool], int] = {}
+    out: dict[int, int] = {}
+    for node, dead in ends.items():
+        key = (node >> 4, node & 15 != MAN)
+        out[node] = dead & ~seen.get(key, 0)
+        seen[key] = seen.get(key, 0) | dead
+    return out
 
 
 def _man_starts(slide: Slide, lands: int) -> int:

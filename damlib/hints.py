@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .errors import GameOverError
 from .evaluation import MAN
 from .position import Move, Position
-from .referee import shorter_captures
+from .referee import forbidden_captures
 from .search import Analysis, analyse
 
 #: how long a hint may think: a learner waits for it
@@ -75,7 +75,7 @@ def _rules_reason(position: Position, move: Move) -> tuple[str, str | None] | No
     rules, moves = position.rules, position.legal_moves
     if len(moves) > 1:
         return None
-    if move.captured and shorter_captures(position):
+    if move.captured and forbidden_captures(position, 0)[0]:  # counted, not listed: there can be thousands
         reason = f"it takes {_pieces(len(move.captured))} — the most, as the rules require ({rules.cite('majority')})"
         rule = rules.rule_id("majority")
     elif move.captured:

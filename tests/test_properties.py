@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 from conftest import FILES, move_key, playable_squares
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from damlib import (
@@ -458,11 +458,16 @@ def test_move_text_round_trips_in_random_positions(pos):
 
 
 @MANY
-@given(random_positions(), st.integers(0, 5))
-def test_the_forbidden_captures_counted_by_levels_are_the_shorter_ones(pos, most):
+@given(random_positions(), st.integers(0, 5), st.booleans())
+# Black's king a1 takes b1, c3, b6, a3 round a1:c1:c6:a6:a1 or the other way: one end, two last directions
+@example(Position.from_fen("B:WKb1,Kb2,Ka3,Kc3,Kb6:BKa1,Kd1,Kd2,Ke2,Ka8", TURKISH), 0, True)
+def test_the_forbidden_captures_counted_by_levels_are_the_shorter_ones(pos, most, published):
     """The captures the majority rule forbids are counted from the levels where walking
     their routes would cost too much: as many as the state search lists, the longest of
-    them listed first."""
+    them listed first, with and without the turn ban (where a capture's end is held once
+    for each last direction)."""
+    if published and pos.rules is TURKISH:
+        pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
     gen = pos._generator
     if not gen.by_levels:
         return
