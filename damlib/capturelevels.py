@@ -397,12 +397,12 @@ class Levels:
         for depth in range(deepest, -1, -1):
             # the squares of this level from which one jump leads on, for each count
             here = [self.back(depth, k)[0] if k and depth < len(self.jumps) else {} for k in known]
-            level = nodes[depth] if depth else {}
-            for count, t in enumerate(squares):  # before the next count's landings are added
-                ahead = here[count + 1]
-                for node, bits in level.items():
-                    if (bits & ahead.get(node, 0)) >> t & 1:
-                        here[count][node] = here[count].get(node, 0) | 1 << t
+            level = nodes[depth] if depth else {}  # the start is no landing
+            for count, t in enumerate(squares if depth else ()):  # before the next count's landings are added
+                seeds = here[count]
+                for node, bits in here[count + 1].items():  # squares the piece stands on, each
+                    if bits >> t & 1:
+                        seeds[node] = seeds.get(node, 0) | 1 << t
             for node, bits in level.items() if goals is None or depth == deepest else ():
                 if bits >> end & 1 and (goals is None or self.goal(end, node) in goals):
                     here[-1][node] = here[-1].get(node, 0) | 1 << end
