@@ -120,8 +120,8 @@ class Levels:
     ``through`` in that order, among other landings, before their end (as move text
     naming them stands for: :func:`damlib.legality.names_route`); ``useful`` (for
     each count of those landings made, by node, the squares from which the captures
-    wanted can still be made, as :meth:`toward` finds them) keeps the search to them.
-    Such a search keeps no :attr:`jumps`.
+    wanted can still be made, as :meth:`toward` finds them: one more than ``through``
+    has squares) keeps the search to them. Such a search keeps no :attr:`jumps`.
     """
 
     __slots__ = ("blocked", "board", "by_direction", "g", "jumps", "king", "levels", "moving", "opp", "own",
@@ -252,7 +252,7 @@ class Levels:
                     ray = rays[taken.bit_length() - 1]
                     block = ray & stop
                     key = child ^ taken << 4
-                    if block:  # the run past the piece ends before the first piece after it
+                    if block:  # the run past the piece ends at the first square blocked after it
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray
                     way(key)
@@ -390,25 +390,26 @@ class Levels:
 
         One sweep back from the deepest level serves every count: a landing on one of
         ``squares`` counts where a jump from it leads on to the landings after it."""
-        nodes = self.levels
-        deepest = len(nodes) - 1
-        known: list[dict[int, int]] = [{} for _ in range(len(squares) + 1)]
-        out: list[dict[int, int]] = [{} for _ in known]
+        deepest = len(self.levels) - 1
+        ahead: list[dict[int, int]] = [{} for _ in range(len(squares) + 1)]  # the level below, by count
+        out: list[dict[int, int]] = [{} for _ in ahead]
         for depth in range(deepest, -1, -1):
             # the squares of this level from which one jump leads on, for each count
-            here = [self.back(depth, k)[0] if k and depth < len(self.jumps) else {} for k in known]
-            level = nodes[depth] if depth else {}  # the start is no landing
-            for count, t in enumerate(squares if depth else ()):  # before the next count's landings are added
-                seeds = here[count]
-                for node, bits in here[count + 1].items():  # squares the piece stands on, each
+            here = [self.back(depth, below)[0] if below and depth < len(self.jumps) else {} for below in ahead]
+            # a landing counts where, counted, the piece can jump on to make the rest: taken
+            # from the next count's squares before its own landings here are added (a landing
+            # counts once), and never on the start, which is no landing
+            for count, t in enumerate(squares if depth else ()):
+                counted = here[count]
+                for node, bits in here[count + 1].items():
                     if bits >> t & 1:
-                        seeds[node] = seeds.get(node, 0) | 1 << t
-            for node, bits in level.items() if goals is None or depth == deepest else ():
+                        counted[node] = counted.get(node, 0) | 1 << t
+            for node, bits in self.levels[depth].items() if depth and (goals is None or depth == deepest) else ():
                 if bits >> end & 1 and (goals is None or self.goal(end, node) in goals):
                     here[-1][node] = here[-1].get(node, 0) | 1 << end
-            for mine, found in zip(out, here, strict=True):
-                mine.update(found)
-            known = here
+            for whole, level in zip(out, here, strict=True):
+                whole.update(level)
+            ahead = here
         return out
 
     def goal(self, t: int, node: int) -> tuple[int, int, bool]:

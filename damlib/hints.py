@@ -75,7 +75,7 @@ def _rules_reason(position: Position, move: Move) -> tuple[str, str | None] | No
     rules, moves = position.rules, position.legal_moves
     if len(moves) > 1:
         return None
-    if move.captured and forbidden_captures(position, 0)[0]:  # counted, not listed: there can be thousands
+    if move.captured and forbidden_captures(position, 0)[0]:  # counted from the levels where there can be thousands
         reason = f"it takes {_pieces(len(move.captured))} — the most, as the rules require ({rules.cite('majority')})"
         rule = rules.rule_id("majority")
     elif move.captured:

@@ -523,12 +523,15 @@ def test_a_refused_start_and_end_is_explained_by_a_capture_that_lands_there(pos,
 
 
 @MANY
-@given(random_positions(), st.randoms(use_true_random=False))
-def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_makes_them(pos, rnd):
+@given(random_positions(), st.randoms(use_true_random=False), st.booleans())
+def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_makes_them(pos, rnd, published):
     """Text naming landings on the way that is no legal move is explained, as a start and
     end is, by a capture landing on those squares in order and then on the last, found
-    by searching the levels again: one that ends there if the state search finds any,
-    else one that stops there part-way, each a real route."""
+    by searching the levels again: the longest that ends there if the state search finds
+    any, else one that stops there part-way, each a real route, with and without the
+    turn ban."""
+    if published and pos.rules is TURKISH:
+        pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
     gen, board = pos._generator, pos._board
     if not gen.by_levels or not pos.must_capture:
         return
@@ -549,14 +552,19 @@ def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_
             assert legality._literal(pos.rules, board, pos._white, list(raw[0])) == (raw, complete)
             assert not legality._is_legal_route(legal, raw, complete)
             assert complete == any(c for _, c in named)
+            if complete:
+                assert len(raw[1]) == max(len(r[1]) for r, c in named if c), f"{pos.fen} {squares}"
 
 
 @MANY
-@given(random_positions(max_pieces=14), st.randoms(use_true_random=False))
-def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, rnd):
+@given(random_positions(max_pieces=14), st.randoms(use_true_random=False), st.booleans())
+def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, rnd, published):
     """Where the majority rule holds, the captures that text naming some landings
     stands for are searched a level at a time, with the named landings made so far
-    kept in each node: the same longest captures as the state search finds."""
+    kept in each node: the same longest captures as the state search finds, with and
+    without the turn ban."""
+    if published and pos.rules is TURKISH:
+        pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
     gen, board = pos._generator, pos._board
     if not gen.by_levels or not pos.must_capture:
         return

@@ -65,3 +65,16 @@ def test_a_piece_whose_capture_is_too_short_is_told_the_longest():
     assert why_piece_cannot_move(pos, "a5") == (
         "The man on a5 may not capture (DE-MAJORITY): a5:c7 takes 1 piece, but e3:c5:a7 takes 2"
         " — you must take the most.")
+
+
+
+def test_refused_text_is_explained_by_the_capture_that_ends_on_its_last_square_the_second_time():
+    # c4:c6:c8:a8 lands on a8 having jumped c5, c7, b8 and can go on; the capture that ends
+    # there lands on it again: c4:c6:c8:a8:a2:h2:h8:a8, taking c5, c7, b8, a6, g2, h5, d8, each
+    # gone at once (TR-REMOVE), so d8 alone stands between h8 and a8. That is seven pieces,
+    # and a legal move takes ten (c4:c6:c8:g8:g4:a4:a8:h8:h2:f2:f4, for one)
+    position = Position.from_fen("W:WKg3,Kc4,Kf6:BKa1,Kb1,Kg2,Kf3,Kf4,Kc5,Kg5,Kh5,Ka6,Kc7,Kb8,Kd8", TURKISH)
+    assert position.legal_moves and {len(m.captured) for m in position.legal_moves} == {10}
+    answer = explain(position, "c4:c6:a8")
+    assert answer.startswith("c4:c6:a8 is not allowed (TR-MAJORITY): it takes 7 pieces, but "), answer
+    assert answer.endswith(" takes 10 — you must take the most.")
