@@ -314,20 +314,21 @@ class Levels:
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
             kings = [node for node in level if node & 15 != MAN]
-            out.update(zip(kings, self._fill_back(depth, kings, jumps), strict=True))
+            jumped = [(slide, found) for slide, found, _ in jumps if isinstance(slide, KingSlide)]
+            out.update(zip(kings, self._fill_back(depth, kings, jumped), strict=True))
             self.moving[depth] = out
         return self.moving[depth]
 
-    def _fill_back(self, depth: int, nodes: list[int], jumps: list[Jumps]) -> list[int]:
+    def _fill_back(self, depth: int, nodes: list[int], jumped: list[tuple[KingSlide, dict[int, int]]]) -> list[int]:
         """For each king node ``nodes`` of the level ``depth``, the squares from which it
-        jumps one of the pieces ``jumps`` holds for it (by direction, by node, as in
-        :data:`Jumps`): one packed fill back along each line from those pieces, for all
-        the nodes at once (as :meth:`_slide` fills forward)."""
+        jumps one of the pieces ``jumped`` holds for it (by direction, the pieces by
+        node): one packed fill back along each line from those pieces, for all the nodes
+        at once (as :meth:`_slide` fills forward)."""
         level = self.levels[depth]
         ones, squares, _, empty = self._lanes(nodes, list(map(level.__getitem__, nodes)))
         moving = 0
-        for slide, pieces, _ in jumps:
-            if isinstance(slide, KingSlide) and pieces:
+        for slide, pieces in jumped:
+            if pieces:
                 rev = self.by_direction[self.g.reverse[slide.direction]]
                 on = rshift if rev.down else lshift
                 hits = _pack(list(map(pieces.get, nodes, repeat(0))))
@@ -369,14 +370,14 @@ class Levels:
         do, as ``(node, node landed in)`` pairs."""
         useful: dict[int, int] = {}
         leading: list[tuple[int, int]] = []
-        kings: list[Jumps] = []
+        jumped: list[tuple[KingSlide, dict[int, int]]] = []
         for slide, found, ways in self.jumps[depth]:
             if isinstance(slide, KingSlide):
-                kings.append((slide, self._leads(depth, slide, found, ways, known, leading), []))
+                jumped.append((slide, self._leads(depth, slide, found, ways, known, leading)))
             else:
                 self._back_men(slide, found, known, useful, leading)
-        nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces, _ in kings)))
-        for node, squares in zip(nodes, self._fill_back(depth, nodes, kings) if nodes else (), strict=True):
+        nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in jumped)))
+        for node, squares in zip(nodes, self._fill_back(depth, nodes, jumped) if nodes else (), strict=True):
             useful[node] = useful.get(node, 0) | squares
         return useful, leading
 

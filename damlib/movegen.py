@@ -266,7 +266,7 @@ class MoveGenerator:
         legal ones take ``most`` pieces), and whether it is complete: the longest that
         ends there taking fewer, else one that stops there part-way; ``None`` if none.
         Only where :attr:`by_levels`."""
-        m, k, om, ok = self.split(board)
+        m = self.split(board)[0]
         start, square = squares[0], squares[-1]
         levels = search = self._levels_of(board, start)
         if len(squares) > 2:
@@ -276,10 +276,9 @@ class MoveGenerator:
             # searched again among the captures that can land on them in order, counting
             # the named landings made, the last one too (the capture ends on the landing
             # that makes it); after that, only those that can land there again
-            opp = om | ok
             useful = levels.toward(tuple(squares[1:-1]), square)
-            search = Levels(self, (m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1),
-                            through=tuple(squares[1:]), useful=useful + useful[-1:])
+            search = Levels(self, *self._capture_of(board, start), through=tuple(squares[1:]),
+                            useful=useful + useful[-1:])
         part_way = None
         for depth, node, complete in search.landed_on(square, levels):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
@@ -298,16 +297,15 @@ class MoveGenerator:
         ``squares`` can stand for (see :meth:`named`), one route for each; only where
         :attr:`by_levels`. The levels are searched again, keeping count of the named
         landings made, but only from the squares that lead to one of those moves."""
-        m, k, om, ok = self.split(board)
-        s, opp = squares[0], om | ok
-        if not (m | k) >> s & 1:
+        m, k = self.split(board)[:2]
+        if not (m | k) >> squares[0] & 1:
             return []
-        occ, king = (m | k | opp) ^ 1 << s, bool(k >> s & 1)
-        goals = {goal for goal in self._goals(opp, s, moves) if goal[0] == squares[-1]}
+        piece = self._capture_of(board, squares[0])
+        goals = {goal for goal in self._goals(piece[1], squares[0], moves) if goal[0] == squares[-1]}
         if not goals:
             return []
-        useful = self.levels(occ, opp, s, king).toward(tuple(squares[1:-1]), squares[-1], goals)
-        found = Levels(self, occ, opp, s, king, through=tuple(squares[1:-1]), useful=useful).found()
+        useful = self.levels(*piece).toward(tuple(squares[1:-1]), squares[-1], goals)
+        found = Levels(self, *piece, through=tuple(squares[1:-1]), useful=useful).found()
         return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 
     def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
@@ -330,9 +328,7 @@ class MoveGenerator:
         it or not): from the levels of its longest captures (see
         :class:`~damlib.capturelevels.LevelReach`) where :attr:`by_levels` and ``moves``
         are such, else from its capture states (:class:`~damlib.capturestates.CaptureReach`)."""
-        m, k, om, ok = self.split(board)
-        opp = om | ok
-        occ, king = (m | k | opp) ^ 1 << start, bool(k >> start & 1)
+        occ, opp, _, king = self._capture_of(board, start)
         if self.by_levels:
             levels = self.levels(occ, opp, start, king)
             if moves is None:
@@ -348,11 +344,16 @@ class MoveGenerator:
         """The ends of the ``moves`` from ``start``: (end square, opponent's pieces left, promotes)."""
         return {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
 
+    def _capture_of(self, board: Board, start: int) -> tuple[int, int, int, bool]:
+        """What a capture search of the piece on ``start`` of ``board`` takes: the
+        pieces with its own square empty, the opponent's, ``start``, and whether it is a
+        king (as :meth:`levels` takes them)."""
+        m, k, om, ok = self.split(board)
+        return (m | k | om | ok) ^ 1 << start, om | ok, start, bool(k >> start & 1)
+
     def _levels_of(self, board: Board, start: int) -> Levels:
         """The :meth:`levels` of the piece on ``start`` of ``board``."""
-        m, k, om, ok = self.split(board)
-        opp = om | ok
-        return self.levels((m | k | opp) ^ 1 << start, opp, start, bool(k >> start & 1))
+        return self.levels(*self._capture_of(board, start))
 
     def levels(self, occ: int, opp: int, start: int, king: bool, deadline: float | None = None) -> Levels:
         """The :class:`~damlib.capturelevels.Levels` of a capture, remembered for the last
