@@ -8,8 +8,8 @@ computer's time limit holds, on every position of :data:`SUITE`.
 
 The suite's positions were found by ``--hunt``: hill-climbing over placements
 (move a piece, add or remove one), keeping each change that does not lower the
-generator's work (jumps walked plus capture states searched, a count that does
-not depend on the machine's load).
+generator's work (squares the route walk stands on, capture states searched and
+level nodes jumped from, a count that does not depend on the machine's load).
 
 Run from the repository root:
 
@@ -171,8 +171,9 @@ def texts(name: str, fen: str, game: str, count: int, rnd: random.Random) -> Non
 
 
 def work(fen: str, game: str) -> int:
-    """The generator's work for the legal moves of ``fen``: route-walk jumps plus
-    capture states and level nodes searched (-1 for a position the rules refuse)."""
+    """The generator's work for the legal moves of ``fen``: squares the route walk
+    stands on, capture states searched and level nodes jumped from (-1 for a
+    position the rules refuse)."""
     try:
         position = damlib.Position.from_fen(fen, game)
     except damlib.DamlibError:
@@ -188,9 +189,9 @@ def work(fen: str, game: str) -> int:
         count[0] += 1
         return visit(self, key)
 
-    def counted_jump(self, level):
+    def counted_jump(self, level, *args):
         count[0] += len(level)
-        return jump(self, level)
+        return jump(self, level, *args)
 
     movegen.MoveGenerator._walk, capturestates.CaptureStates._visit = counted_walk, counted_visit
     capturelevels.Levels._jump = counted_jump
@@ -246,7 +247,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.hunt:
         fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
-        print(f"{args.hunt}: {fen} (work {cost:,}: route-walk jumps, capture states and level nodes)")
+        print(f"{args.hunt}: {fen} (work {cost:,}: route-walk squares, capture states and level nodes)")
         return
     if args.texts:
         rnd = random.Random(args.seed)

@@ -11,8 +11,10 @@ never by a timed test.
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
-from conftest import move_key
+from conftest import ROOT, move_key
 from test_properties import reference_moves
 
 from damlib import Position, capturelevels, capturestates, explain, movegen
@@ -200,3 +202,21 @@ def test_a_passed_deadline_stops_the_level_search():
     fresh = movegen.MoveGenerator(pos.rules, True)  # remembers no levels yet
     with pytest.raises(movegen.OutOfTime):
         fresh.legal(pos._board, deadline=0.0)
+
+
+def test_the_hunt_counts_the_generators_work_and_keeps_the_costliest_placement():
+    """benchmarks/worst_cases.py's --hunt found the suite; its count must follow the
+    generator's searches as they change (it once broke when a method took one more
+    argument)."""
+    spec = importlib.util.spec_from_file_location("worst_cases", ROOT / "benchmarks" / "worst_cases.py")
+    assert spec and spec.loader
+    worst = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(worst)
+    assert worst.work("W:Wc3:Be5", "german") == 0  # no capture: nothing walked or searched
+    assert worst.work("W:Wc3:Bd4", "german") == 2  # the walk stands on c3, then on e5 (DE-MAN-CAPTURE)
+    assert worst.work("W:Wb1:Bd4", "german") == -1  # b1 is no playable square (DE-BOARD)
+    # past the route walk's budget the level search's nodes count: one for each set of
+    # men a capture of the king c5 can leave, at most NODES
+    assert movegen.WALK_BUDGET < worst.work(WORST["king c5"], "turkish") < movegen.WALK_BUDGET + NODES["king c5"]
+    fen, cost = worst.hunt("turkish", 15, seed=3, men=10, kings=1)
+    assert cost == worst.work(fen, "turkish") > 0
