@@ -16,6 +16,7 @@ Run from the repository root:
     python benchmarks/worst_cases.py              # the suite
     python benchmarks/worst_cases.py --no-search  # skip the time-limit check
     python benchmarks/worst_cases.py --hunt turkish --steps 500 --seed 1
+    python benchmarks/worst_cases.py --hunt turkish --start "W:WKc5:Bb2,g2,..."  # climb on
     python benchmarks/worst_cases.py --texts 200  # the slowest of 200 random move texts
 """
 
@@ -43,7 +44,9 @@ from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 
 #: (name, FEN, game). The first two were found by simulated annealing when issue 11 was
 #: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps), the Turkish g2 and
-#: h3, a2 ones (seeds 2 and 3, 1,000 steps) after the longest captures were searched by levels.
+#: h3, a2 ones (seeds 2 and 3, 1,000 steps) after the longest captures were searched by levels,
+#: and the Turkish d2 one (seed 31, 2,000 steps, then seed 35 from there, 3,000 steps) after
+#: the look back over them.
 SUITE = (
     ("turkish king d1 among 16", "W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7", "turkish"),
     ("turkish king c5 among 16", "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7", "turkish"),
@@ -51,6 +54,7 @@ SUITE = (
     ("turkish kings f7, e8 among 16", "W:WKf7,Ke8:Bd4,f5,g2,d2,b6,g7,f3,c3,e7,h4,b2,g6,c5,e5,a5,d6", "turkish"),
     ("turkish king g2 among 16", "W:WKg2:Ba6,d6,e3,d3,f4,c5,e7,c2,a3,f2,h5,f6,b4,b7,g3,e5", "turkish"),
     ("turkish kings h3, a2 among 16", "W:WKh3,Ka2:Bf2,e4,h6,c2,g5,a5,e7,g7,b4,d3,b7,d6,h4,f6,c5,g3", "turkish"),
+    ("turkish king d2 among 16", "W:WKd2:Bf2,d4,a4,d6,h4,c5,e5,g3,c7,f7,f4,b3,g6,c2,b6,e3", "turkish"),
     ("german king h8 among 12", "W:WKh8:Bb6,f2,d2,d6,d4,e7,f4,g5,g7,b4,b2,f8", "german"),
     ("german kings c1, d8 among 11", "W:WKc1,Kd8:Bf6,g7,g3,d6,c3,d4,c7,f4,b2,b8,h2", "german"),
     ("russian king c3 among 12", "W:WKc3:Bb6,b2,f2,d6,e7,d4,f4,b4,d2,g5,g7,a3", "russian"),
@@ -203,8 +207,9 @@ def work(fen: str, game: str) -> int:
     return count[0]
 
 
-def hunt(game: str, steps: int, seed: int, men: int, kings: int) -> tuple[str, int]:
-    """Hill-climb from ``kings`` White kings among ``men`` Black men to a costly position."""
+def hunt(game: str, steps: int, seed: int, men: int, kings: int, start: str | None = None) -> tuple[str, int]:
+    """Hill-climb from ``kings`` White kings among ``men`` Black men (or from the position
+    ``start``, White kings among Black men in FEN like the suite's) to a costly position."""
     rnd = random.Random(seed)
     squares = [SQUARE_NAMES[s] for s in range(64) if playable(s, damlib.rules(game))]
 
@@ -212,6 +217,12 @@ def hunt(game: str, steps: int, seed: int, men: int, kings: int) -> tuple[str, i
         return "W:W" + ",".join(white) + ":B" + ",".join(black)
 
     best = -1
+    if start is not None:
+        _, white_part, black_part = start.split(":")
+        white, black = white_part[1:].split(","), black_part[1:].split(",")
+        best = work(fen(white, black), game)
+        if best < 0:
+            raise SystemExit(f"{start} is no {game} position")
     while best < 0:
         chosen = rnd.sample(squares, men + kings)
         white, black = ["K" + s for s in chosen[:kings]], chosen[kings:]
@@ -244,9 +255,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="hunt, texts: random seed (default 0)")
     parser.add_argument("--men", type=int, default=12, help="hunt: Black men to start with (default 12)")
     parser.add_argument("--kings", type=int, default=1, help="hunt: White kings (default 1)")
+    parser.add_argument("--start", metavar="FEN", help="hunt: climb on from this position instead")
     args = parser.parse_args()
     if args.hunt:
-        fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings)
+        fen, cost = hunt(args.hunt, args.steps, args.seed, args.men, args.kings, args.start)
         print(f"{args.hunt}: {fen} (work {cost:,}: route-walk squares, capture states and level nodes)")
         return
     if args.texts:
