@@ -1,11 +1,10 @@
-"""A match: the computer's strong level against the search damlib had before it (the frozen
-baseline below), at equal time per move.
+"""A match: the computer's strong level against the search damlib had before, at equal time.
 
-For each game, ``--games`` games (40 by default) from varied openings: each opening is a few
-random legal moves from the start that leave the material level, played twice with the colours
-swapped. A game ends by the
-rules (no pieces, no move, a position three times: DE-WIN, DE-DRAW) or, after ``--plies``
-half-moves, is counted a draw. A win scores 1, a draw ½.
+The search damlib had before is the frozen baseline below; both sides have the same time per
+move. For each game, ``--games`` games (40 by default) from varied openings: each opening is a
+few random legal moves from the start that leave the material level, played twice with the
+colours swapped. A game ends by the rules (no pieces, no move, a position three times: DE-WIN,
+DE-DRAW) or, after ``--plies`` half-moves, is counted a draw. A win scores 1, a draw ½.
 
 Run from the repository root (the three games in parallel, one process each):
 
