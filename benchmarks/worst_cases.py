@@ -182,6 +182,7 @@ def work(fen: str, game: str) -> int:
         position = damlib.Position.from_fen(fen, game)
     except damlib.DamlibError:
         return -1
+    forget()  # levels remembered from an earlier count would be work not counted
     count = [0]
     walk, visit, jump = movegen.MoveGenerator._walk, capturestates.CaptureStates._visit, capturelevels.Levels._jump
 

@@ -215,6 +215,9 @@ def test_the_hunt_counts_the_generators_work_and_keeps_the_costliest_placement()
     worst = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(worst)
     assert worst.work("W:Wc3:Be5", "german") == 0  # no capture: nothing walked or searched
+    with pytest.MonkeyPatch.context() as patch:  # searched by levels, which the generator remembers
+        patch.setattr(movegen, "WALK_BUDGET", 0)
+        Position.from_fen("W:Wc3:Bd4", "german").legal_moves  # noqa: B018
     assert worst.work("W:Wc3:Bd4", "german") == 2  # the walk stands on c3, then on e5 (DE-MAN-CAPTURE)
     assert worst.work("W:Wb1:Bd4", "german") == -1  # b1 is no playable square (DE-BOARD)
     # past the route walk's budget the level search's nodes count: one for each set of
