@@ -140,7 +140,15 @@ def report(name: str, fen: str, game: str, runs: int) -> None:
     texts = [str(moves[0]), f"{path[0]}:{path[-1]}", f"{path[0]}:{path[len(path) // 2]}:{path[-1]}"]
     _, forbidden = forbidden_captures(position(), 1)
     off = [s for s in (forbidden[0].path[1:-1] if forbidden else ()) if s not in path]
-    texts += [f"{path[0]}:{off[0]}:{path[-1]}"] if off else []
+    if off:
+        texts.append(f"{path[0]}:{off[0]}:{path[-1]}")
+        # most landings of a route through it, each one a count the sweep back keeps
+        try:
+            route = position().parse_move(texts[-1]).path
+        except damlib.DamlibError:  # it could mean several moves
+            route = ()
+        named = [s for i, s in enumerate(route[1:-1]) if i % 4 != 3 or s == off[0]]
+        texts += [":".join([route[0], *named, route[-1]])] if len(named) > 1 else []
     for words in texts + refused(position()):
         answer, times, peak = measure(lambda w=words: damlib.explain(position(), w), runs)
         line(f"{name}: explain {words}", times, peak, f"{answer[:40]}…")

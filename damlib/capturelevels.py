@@ -106,9 +106,9 @@ def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], rever
 
 #: One direction's jumps from the nodes of a level: the direction, the jumps by node as
 #: bits (for a man the squares it lands on, for a king the pieces it jumps) and, for a
-#: king, the node and the squares each of those jumps lands in, in turn, as one flat
-#: list (kept flat, as lists of pairs would keep the garbage collector busy).
-Jumps = tuple[Slide | KingSlide, dict[int, int], list[int]]
+#: king, the node each of those jumps lands in, in turn, and the squares it lands on (two
+#: lists of ints, as a list of pairs would keep the garbage collector busy).
+Jumps = tuple[Slide | KingSlide, dict[int, int], list[int], list[int]]
 
 
 class Levels:
@@ -210,7 +210,7 @@ class Levels:
                 for t in _bits(lands):
                     key = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(g, d, t)
                     out[key] = get(key, 0) | t
-            jumps.append((man, found, []))
+            jumps.append((man, found, [], []))
         if kings:
             self._slide(kings, out, jumps)
         return out
@@ -239,8 +239,9 @@ class Levels:
                 able = _pack([0 if node & 15 == banned else s for node, s in kings.items()])
             reach = _fill(able, empty & ends * ones, king)
             found: dict[int, int] = {}
-            ways: list[int] = []
-            way = ways.append
+            keys: list[int] = []
+            lands: list[int] = []
+            into, onto = keys.append, lands.append
             for node, hits, stop in zip(nodes, _unpack(on(reach & begin, s1) & can, len(nodes)), stops, strict=True):
                 if not hits:
                     continue
@@ -255,9 +256,9 @@ class Levels:
                     if block:  # the run past the piece ends at the first square blocked after it
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray
-                    way(key)
-                    way(ray)
-            jumps.append((king, found, ways))
+                    into(key)
+                    onto(ray)
+            jumps.append((king, found, keys, lands))
 
     def _lanes(self, nodes: list[int], squares: list[int]) -> tuple[int, int, int, int]:
         """The king ``nodes`` on their ``squares`` packed a lane each (:func:`_pack`): a one
@@ -309,12 +310,12 @@ class Levels:
             level = self.levels[depth]
             jumps = self.jumps[depth] if depth < len(self.jumps) else []
             out = dict.fromkeys(level, 0)
-            for slide, found, _ in jumps:
+            for slide, found, _, _ in jumps:
                 if isinstance(slide, Slide):
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
             kings = [node for node in level if node & 15 != MAN]
-            jumped = [(slide, found) for slide, found, _ in jumps if isinstance(slide, KingSlide)]
+            jumped = [(slide, found) for slide, found, _, _ in jumps if isinstance(slide, KingSlide)]
             out.update(zip(kings, self._fill_back(depth, kings, jumped), strict=True))
             self.moving[depth] = out
         return self.moving[depth]
@@ -368,18 +369,34 @@ class Levels:
         """For each node of the level ``depth``, the squares from which it jumps onto
         one of the squares ``known`` (by node) of the next level, and the jumps that
         do, as ``(node, node landed in)`` pairs."""
-        useful: dict[int, int] = {}
-        leading: list[tuple[int, int]] = []
-        jumped: list[tuple[KingSlide, dict[int, int]]] = []
-        for slide, found, ways in self.jumps[depth]:
+        return self.backs(depth, [known])[0]
+
+    def backs(self, depth: int, knowns: list[dict[int, int]]) -> list[tuple[dict[int, int], list[tuple[int, int]]]]:
+        """:meth:`back` for each of ``knowns``, every jump of the level looked at once for
+        all of them: the kings' jumps that land on a square of any, then which of them
+        land on each one's squares (few of the jumps lead on)."""
+        merged = knowns[0] if len(knowns) == 1 else _union(knowns)
+        out: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, []) for _ in knowns]
+        jumped: list[list[tuple[KingSlide, dict[int, int]]]] = [[] for _ in knowns]
+        for slide, found, keys, lands in self.jumps[depth]:
             if isinstance(slide, KingSlide):
-                jumped.append((slide, self._leads(depth, slide, found, ways, known, leading)))
+                candidates = self._leads(depth, slide, found, keys, lands, merged)
+                for (_, leading), known, kings in zip(out, knowns, jumped, strict=True):
+                    leads = [(node, child) for node, child, land in candidates
+                             if len(knowns) == 1 or known.get(child, 0) & land]
+                    leading += leads
+                    pieces: dict[int, int] = {}
+                    for node, child in leads:
+                        pieces[node] = pieces.get(node, 0) | (child ^ node) >> 4
+                    kings.append((slide, pieces))
             else:
-                self._back_men(slide, found, known, useful, leading)
-        nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in jumped)))
-        for node, squares in zip(nodes, self._fill_back(depth, nodes, jumped) if nodes else (), strict=True):
-            useful[node] = useful.get(node, 0) | squares
-        return useful, leading
+                for (useful, leading), known in zip(out, knowns, strict=True):
+                    self._back_men(slide, found, known, useful, leading)
+        for (useful, _), kings in zip(out, jumped, strict=True):
+            nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in kings)))
+            for node, squares in zip(nodes, self._fill_back(depth, nodes, kings) if nodes else (), strict=True):
+                useful[node] = useful.get(node, 0) | squares
+        return out
 
     def toward(self, squares: tuple[int, ...], end: int,
                goals: set[tuple[int, int, bool]] | None = None) -> list[dict[int, int]]:
@@ -389,14 +406,19 @@ class Levels:
         landing it is about to count included. With ``goals`` (see :class:`LevelReach`)
         the capture must end on ``end`` as one of them, else only land there.
 
-        One sweep back from the deepest level serves every count: a landing on one of
-        ``squares`` counts where a jump from it leads on to the landings after it."""
+        One sweep back from the deepest level serves every count, each jump looked at once
+        for all of them (:meth:`backs`): a landing on one of ``squares`` counts where a
+        jump from it leads on to the landings after it."""
         deepest = len(self.levels) - 1
         ahead: list[dict[int, int]] = [{} for _ in range(len(squares) + 1)]  # the level below, by count
         out: list[dict[int, int]] = [{} for _ in ahead]
         for depth in range(deepest, -1, -1):
             # the squares of this level from which one jump leads on, for each count
-            here = [self.back(depth, below)[0] if below and depth < len(self.jumps) else {} for below in ahead]
+            here: list[dict[int, int]] = [{} for _ in ahead]
+            counts = [count for count, below in enumerate(ahead) if below] if depth < len(self.jumps) else []
+            backs = self.backs(depth, [ahead[count] for count in counts]) if counts else []
+            for count, (useful, _) in zip(counts, backs, strict=True):
+                here[count] = useful
             # a landing counts where, counted, the piece can jump on to make the rest: taken
             # from the next count's squares before its own landings here are added (a landing
             # counts once), and never on the start, which is no landing
@@ -431,22 +453,17 @@ class Levels:
                     useful[node] = useful.get(node, 0) | _man_starts(slide, t)
                     leading.append((node, child))
 
-    def _leads(self, depth: int, slide: KingSlide, found: dict[int, int], ways: list[int],
-               known: dict[int, int], leading: list[tuple[int, int]]) -> dict[int, int]:
-        """The pieces, by node, of the kings' jumps ``found`` along ``slide`` from the level
-        ``depth`` that land on ``known`` squares (``ways``: where each jump lands, see
-        :data:`Jumps`); those jumps go into ``leading`` (see :meth:`back`)."""
+    def _leads(self, depth: int, slide: KingSlide, found: dict[int, int], keys: list[int], lands: list[int],
+               known: dict[int, int]) -> list[tuple[int, int, int]]:
+        """The kings' jumps ``found`` along ``slide`` from the level ``depth`` that land
+        on ``known`` squares (``keys`` and ``lands``: the node and squares each jump lands
+        in, see :data:`Jumps`), as ``(node, node landed in, squares landed on)``."""
         key = (depth, slide.direction)
         if key not in self.owners:
             self.owners[key] = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
         # most jumps land where nothing leads on: look them all up at C speed
-        ahead = map(and_, ways[1::2], map(known.get, ways[::2], repeat(0)))
-        leads = list(compress(zip(self.owners[key], ways[::2], strict=True), ahead))
-        leading += leads
-        out: dict[int, int] = {}
-        for node, child in leads:
-            out[node] = out.get(node, 0) | (child ^ node) >> 4
-        return out
+        ahead = map(and_, lands, map(known.get, keys, repeat(0)))
+        return list(compress(zip(self.owners[key], keys, lands, strict=True), ahead))
 
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
@@ -518,6 +535,15 @@ class Levels:
                     if level.get(node, 0) >> x & 1:
                         return x, node
         return None
+
+
+def _union(boards: list[dict[int, int]]) -> dict[int, int]:
+    """The squares of ``boards`` (squares by node) together, by node."""
+    out: dict[int, int] = {}
+    for board in boards:
+        for node, squares in board.items():
+            out[node] = out.get(node, 0) | squares
+    return out
 
 
 def _kind_after(g: MoveGenerator, d: int, t: int) -> int:

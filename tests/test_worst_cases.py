@@ -19,6 +19,7 @@ from test_properties import reference_moves
 
 from damlib import Position, capturelevels, capturestates, explain, movegen
 from damlib.clicks import ClickToMove
+from damlib.legality import names_route
 from damlib.search import best_move
 from damlib.squares import SQUARE_NAMES
 
@@ -225,3 +226,26 @@ def test_the_hunt_counts_the_generators_work_and_keeps_the_costliest_placement()
     assert movegen.WALK_BUDGET < worst.work(WORST["king c5"], "turkish") < movegen.WALK_BUDGET + NODES["king c5"]
     fen, cost = worst.hunt("turkish", 15, seed=3, men=10, kings=1)
     assert cost == worst.work(fen, "turkish") > 0
+
+
+def test_text_naming_many_landings_looks_at_each_jump_once(monkeypatch):
+    """Text naming landings off the route shown is searched again; the sweep back before
+    that search (Levels.toward) serves every count of named landings made in one look
+    at each jump, so text naming twelve landings costs no more than text naming one."""
+    pos = Position.from_fen(WORST["king d2"], "turkish")
+    moves = pos.legal_moves
+    levels = next(iter(pos._generator._levels.values()))  # the king's, remembered
+    jumps = sum(len(keys) for level in levels.jumps for _, _, keys, _ in level)
+    scanned = []
+    leads = capturelevels.Levels._leads
+
+    def spy(self, depth, slide, found, keys, *args):
+        scanned.append(len(keys))
+        return leads(self, depth, slide, found, keys, *args)
+
+    monkeypatch.setattr(capturelevels.Levels, "_leads", spy)
+    text = "d2:b2:b4:g4:g7:g2:d2:g7:b7:b3:h3:d5:a5:a1"  # twelve of a route's fifteen landings
+    move = pos.parse_move(text)
+    assert move in moves
+    assert names_route([SQUARE_NAMES.index(s) for s in text.split(":")], tuple(move._raw[0]))
+    assert 0 < sum(scanned) <= jumps
