@@ -66,10 +66,13 @@ SEARCH = ("W:Wb7,g7,a6,e6,h6,c5,f5,b4,d4,g4,a3,c3,e3,h3,b2,f2:BKc4", "turkish", 
 
 def forget() -> None:
     """Make the generators forget the capture levels they remember (see
-    :meth:`damlib.movegen.MoveGenerator.levels`)."""
+    :meth:`damlib.movegen.MoveGenerator.levels`) and which captures the route walk gave
+    up on."""
     for game in ("german", "russian", "turkish"):
         for white in (True, False):
-            movegen.generator(damlib.rules(game), white)._levels.clear()
+            generator = movegen.generator(damlib.rules(game), white)
+            generator._levels.clear()
+            generator._too_long.clear()
 
 
 def measure(run: Callable[[], Any], runs: int) -> tuple[Any, list[float], float]:

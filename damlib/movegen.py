@@ -111,6 +111,11 @@ class MoveGenerator:
         #: whether the longest captures may be searched level by level (see :mod:`damlib.capturelevels`)
         self.by_levels = rules.majority and rules.long_kings and not rules.land_to_jump_on
         self._levels: dict[tuple[int, int, int, bool], Levels] = {}
+        #: the captures (keyed as :meth:`levels` keys them) whose walk gave up, and the
+        #: budget it had: asked again, they go straight to a search. Whether levels are
+        #: remembered must not decide it, or the route shown for a move would depend on
+        #: what was asked before.
+        self._too_long: dict[tuple[int, int, int, bool], int] = {}
         self.king_step_rays = tuple(
             tuple(ray if rules.long_kings else ray[:1] for _, ray in rays) for rays in t.king_rays
         )
@@ -222,7 +227,7 @@ class MoveGenerator:
         walked: list[Found] = []
         searched: list[Levels] = []
         for s in squares_of(self.jumpers(m, k, opp)):
-            found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False, True)
+            found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False)
             if found is None:
                 searched.append(self.levels(occupied ^ 1 << s, opp, s, bool(k >> s & 1)))
             else:
@@ -490,7 +495,7 @@ class MoveGenerator:
             start ^= low
             s = low.bit_length() - 1
             king = bool(k & low)
-            found = self._walked(s, king, occupied ^ low, opp, partial, longest and not partial)
+            found = self._walked(s, king, occupied ^ low, opp, partial)
             if found is None and longest:
                 found = self.levels(occupied ^ low, opp, s, king, deadline).found()
             elif found is None:
@@ -499,17 +504,19 @@ class MoveGenerator:
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 
-    def _walked(self, s: int, king: bool, occ: int, opp: int, partial: bool,
-                levels: bool = False) -> list[Found] | None:
+    def _walked(self, s: int, king: bool, occ: int, opp: int, partial: bool) -> list[Found] | None:
         """The captures of the piece on ``s`` by walking their routes, or ``None`` where
-        they take more than :data:`WALK_BUDGET` jumps (see :meth:`_walk`), or, if
-        ``levels`` will do instead, where its :meth:`levels` are remembered."""
-        if levels and (occ, opp, s, king) in self._levels:
+        they take more than :data:`WALK_BUDGET` jumps (see :meth:`_walk`)."""
+        key = (occ, opp, s, king)
+        if self._too_long.get(key, -1) >= WALK_BUDGET:
             return None
         found: list[Found] = []
         try:
             self._walk(s, king, occ, opp, [s], [], -1, found, partial, [WALK_BUDGET])
         except _OverBudget:
+            if len(self._too_long) >= 256:  # a long session: start again
+                self._too_long.clear()
+            self._too_long[key] = WALK_BUDGET
             return None
         return found
 

@@ -20,6 +20,7 @@ from test_properties import reference_moves
 from damlib import Position, capturelevels, capturestates, explain, movegen
 from damlib.clicks import ClickToMove
 from damlib.legality import names_route
+from damlib.referee import forbidden_captures
 from damlib.search import best_move
 from damlib.squares import SQUARE_NAMES
 
@@ -175,6 +176,22 @@ def test_flying_kings_among_many_men_give_the_reference_moves(name):
     fen, game = FLYING[name]
     pos = Position.from_fen(fen, game)
     assert {move_key(m) for m in pos.legal_moves} == reference_moves(pos)
+
+
+def test_the_routes_shown_do_not_depend_on_what_was_asked_before(monkeypatch):
+    """Text naming landings has the levels of a capture searched, and remembered, even
+    where the walk finds its routes; asked again, the legal moves and the captures not
+    allowed must show the routes the walk finds, not the levels'."""
+    fen, game = FLYING["german kings c1, d8"]
+    monkeypatch.setattr(Position.from_fen(fen, game)._generator, "_levels", {})
+
+    def shown() -> tuple[list, list]:
+        pos = Position.from_fen(fen, game)
+        return [m.path for m in pos.legal_moves], [m.path for m in forbidden_captures(pos, 5)[1]]
+
+    before = shown()
+    assert Position.from_fen(fen, game).parse_move("d8:a5:d2:h6:c5:f2:h4:e7").path[1] == "a5"
+    assert shown() == before
 
 
 def test_a_partial_search_stays_bounded(searches):
