@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import sys
 import time
@@ -193,7 +194,7 @@ def work(fen: str, game: str) -> int:
         position = damlib.Position.from_fen(fen, game)
     except damlib.DamlibError:
         return -1
-    forget()  # levels remembered from an earlier count would be work not counted
+    forget()  # levels, or a walk given up, remembered from before would be work not counted
     count = [0]
     walk, visit, jump = movegen.MoveGenerator._walk, capturestates.CaptureStates._visit, capturelevels.Levels._jump
 
@@ -230,6 +231,8 @@ def hunt(game: str, steps: int, seed: int, men: int, kings: int, start: str | No
 
     best = -1
     if start is not None:
+        if not re.fullmatch(r"W:W[^:]+:B[^:]+", start):
+            raise SystemExit(f"--start takes White to move, White's pieces first, like the suite's: not {start}")
         _, white_part, black_part = start.split(":")
         white, black = white_part[1:].split(","), black_part[1:].split(",")
         best = work(fen(white, black), game)

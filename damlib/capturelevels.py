@@ -372,9 +372,12 @@ class Levels:
         return self.backs(depth, [known])[0]
 
     def backs(self, depth: int, knowns: list[dict[int, int]]) -> list[tuple[dict[int, int], list[tuple[int, int]]]]:
-        """:meth:`back` for each of ``knowns``, every jump of the level looked at once for
-        all of them: the kings' jumps that land on a square of any, then which of them
-        land on each one's squares (few of the jumps lead on)."""
+        """:meth:`back` for each of ``knowns``, every king's jump of the level looked at
+        once for all of them: those that land on a square of any, then which of them land
+        on each one's squares (few of the jumps lead on). Men's jumps, far fewer, are
+        looked at for each."""
+        if not knowns:
+            return []
         merged = knowns[0] if len(knowns) == 1 else _union(knowns)
         out: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, []) for _ in knowns]
         jumped: list[list[tuple[KingSlide, dict[int, int]]]] = [[] for _ in knowns]
@@ -406,8 +409,8 @@ class Levels:
         landing it is about to count included. With ``goals`` (see :class:`LevelReach`)
         the capture must end on ``end`` as one of them, else only land there.
 
-        One sweep back from the deepest level serves every count, each jump looked at once
-        for all of them (:meth:`backs`): a landing on one of ``squares`` counts where a
+        One sweep back from the deepest level serves every count, each king's jump looked
+        at once for all of them (:meth:`backs`): a landing on one of ``squares`` counts where a
         jump from it leads on to the landings after it."""
         deepest = len(self.levels) - 1
         ahead: list[dict[int, int]] = [{} for _ in range(len(squares) + 1)]  # the level below, by count
@@ -416,8 +419,8 @@ class Levels:
             # the squares of this level from which one jump leads on, for each count
             here: list[dict[int, int]] = [{} for _ in ahead]
             counts = [count for count, below in enumerate(ahead) if below] if depth < len(self.jumps) else []
-            backs = self.backs(depth, [ahead[count] for count in counts]) if counts else []
-            for count, (useful, _) in zip(counts, backs, strict=True):
+            behind = self.backs(depth, [ahead[count] for count in counts])
+            for count, (useful, _) in zip(counts, behind, strict=True):
                 here[count] = useful
             # a landing counts where, counted, the piece can jump on to make the rest: taken
             # from the next count's squares before its own landings here are added (a landing
