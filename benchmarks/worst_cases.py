@@ -46,8 +46,8 @@ from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 #: (name, FEN, game). The first two were found by simulated annealing when issue 11 was
 #: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps), the Turkish g2 and
 #: h3, a2 ones (seeds 2 and 3, 1,000 steps) after the longest captures were searched by levels,
-#: and the Turkish d2 one (seed 31, 2,000 steps, then seed 35 from there, 3,000 steps) after
-#: the look back over them.
+#: and the Turkish d2 one (seed 31, 2,000 steps, then seed 35 from there, 3,000 steps) and
+#: e4, g2, h2 one (seed 22, 600 steps, three kings among 13 men) after the look back over them.
 SUITE = (
     ("turkish king d1 among 16", "W:WKd1:Bd2,e2,c3,f3,c4,e4,g4,a5,b5,d5,f5,h5,c6,e6,c7,g7", "turkish"),
     ("turkish king c5 among 16", "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7", "turkish"),
@@ -56,6 +56,8 @@ SUITE = (
     ("turkish king g2 among 16", "W:WKg2:Ba6,d6,e3,d3,f4,c5,e7,c2,a3,f2,h5,f6,b4,b7,g3,e5", "turkish"),
     ("turkish kings h3, a2 among 16", "W:WKh3,Ka2:Bf2,e4,h6,c2,g5,a5,e7,g7,b4,d3,b7,d6,h4,f6,c5,g3", "turkish"),
     ("turkish king d2 among 16", "W:WKd2:Bf2,d4,a4,d6,h4,c5,e5,g3,c7,f7,f4,b3,g6,c2,b6,e3", "turkish"),
+    ("turkish kings e4, g2, h2 among 16", "W:WKe4,Kg2,Kh2:Bf5,c6,e2,f3,h6,a3,g4,d4,a6,b7,g7,b2,c3,d7,b4,e6",
+     "turkish"),
     ("german king h8 among 12", "W:WKh8:Bb6,f2,d2,d6,d4,e7,f4,g5,g7,b4,b2,f8", "german"),
     ("german kings c1, d8 among 11", "W:WKc1,Kd8:Bf6,g7,g3,d6,c3,d4,c7,f4,b2,b8,h2", "german"),
     ("russian king c3 among 12", "W:WKc3:Bb6,b2,f2,d6,e7,d4,f4,b4,d2,g5,g7,a3", "russian"),
