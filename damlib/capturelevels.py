@@ -378,7 +378,8 @@ class Levels:
         looked at for each."""
         if not knowns:
             return []
-        merged = knowns[0] if len(knowns) == 1 else _union(knowns)
+        single = len(knowns) == 1  # then every jump that lands on ``merged`` leads on
+        merged = knowns[0] if single else _union(knowns)
         out: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, []) for _ in knowns]
         jumped: list[list[tuple[KingSlide, dict[int, int]]]] = [[] for _ in knowns]
         for slide, found, keys, lands in self.jumps[depth]:
@@ -386,7 +387,7 @@ class Levels:
                 candidates = self._leads(depth, slide, found, keys, lands, merged)
                 for (_, leading), known, kings in zip(out, knowns, jumped, strict=True):
                     leads = [(node, child) for node, child, land in candidates
-                             if len(knowns) == 1 or known.get(child, 0) & land]
+                             if single or known.get(child, 0) & land]
                     leading += leads
                     pieces: dict[int, int] = {}
                     for node, child in leads:
