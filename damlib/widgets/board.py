@@ -1,107 +1,200 @@
-"""The clickable board: 64 square buttons with rank and file labels, shared by the play board
-and the learn levels. It draws what a :class:`~damlib.clicks.ClickToMove` holds."""
+"""The one interactive board: an SVG board (anywidget) that every widget draws on.
+
+Python says what is on the board and what the logic layer allows; the browser highlights
+a piece's landings at once, animates each move jump by jump, and sends back the squares
+chosen, by click, drag or keyboard. One widget model a board, its module shipped in the
+package (no build step, no network).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
-import ipywidgets as w
+import anywidget
+import traitlets as t
 
 from .. import diagram
 from ..clicks import ClickToMove
-from ..squares import SQUARE_NAMES, dark
+from ..diagram import PALETTE
+from ..frames import Frame, move_frames, pieces_of
+from ..game import Game
+from ..position import Position
+from ..referee import describe
+from ..squares import SQUARE_NAMES
+from .common import Pictured
 
-# A disc for a man, a crowned piece for a king; White's filled white and Black's dark, each
-# outlined in dark ink (the style below), as in the diagrams: it reads on light and dark
-# squares alike, in greyscale too.
-GLYPHS = {False: "⬤", True: "♚"}
-INK = {"white": diagram.PALETTE["white"], "black": "#111111"}
-# "excluded": a square whose piece the rules exclude, in the board editor; "hint": a hint's move
-COLORS = {"selected": "#f6e05e", "target": "#8fd16a", "last": "#cdd26a", "excluded": "#f2a0a0", "hint": "#8cc4ee",
-          "light": diagram.PALETTE["light"], "dark": diagram.PALETTE["dark"]}
-#: an empty square's label: a browser keeps the old text when a button's is set to ""
-EMPTY = "\u00a0"
-_OUTLINE = ("<style>.damlib-board .widget-button, .damlib-board button "
-            "{-webkit-text-stroke: 1.5px #111111; paint-order: stroke fill}</style>")
+_HERE = Path(__file__).parent
+#: What the board draws with: the diagrams' palette, and highlights that differ in shape
+#: (a frame for the piece chosen, a ring for where it may go, a dot for a landing made, a dashed
+#: frame for a hint) as well as in colour, told apart by colour-blind learners too.
+COLORS = {**{name: value[:7] for name, value in PALETTE.items()},
+          "selected": "#f2a900", "target": "#1565c0", "hint": "#c2185b", "excluded": "#f2a0a0",
+          "last_move": "#c8d96a", "ring_white": "#9b9b99", "ring_black": "#1b1b1b"}
+#: The high-contrast option: pure light and dark squares, black ink.
+CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_edge": "#000000",
+            "black": "#000000", "black_edge": "#000000", "ring_white": "#000000", "ring_black": "#ffffff",
+            "coordinates": "#000000", "frame": "#000000", "target": "#0033cc", "selected": "#ff8c00"}
+_STYLE = {"palette": COLORS, "contrast": CONTRAST,
+          "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
 
 
-class Squares(w.VBox):
-    """The board's 64 buttons, labelled ranks and files, flippable; a click on a square calls
-    ``on_click`` with its name. :meth:`draw` shows a table's position, choice and targets."""
+class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
+    """A board of 64 squares that shows a position and forwards what the learner does.
 
-    def __init__(self, size: int, on_click: Callable[[str], None]) -> None:
-        square = size // 8
-        self.flipped = False
-        # one layout for all 64 squares, one style a colour and ink: fewer widget models to sync
-        shape = w.Layout(width=f"{square}px", height=f"{square}px", padding="0", margin="0")
-        # a king's glyph is drawn smaller than a man's disc in the same font size: a size each
-        self._styles = {(color, ink, king): w.ButtonStyle(button_color=color, text_color=ink,
-                                                          font_size=f"{round(square * (0.8 if king else 0.64))}px")
-                        for color in COLORS.values() for ink in INK.values() for king in (False, True)}
-        self.buttons = {name: self._button(name, shape, on_click) for name in SQUARE_NAMES}
-        self.grid = w.GridBox(layout=w.Layout(grid_template_columns=f"repeat(8, {square}px)",
-                                              grid_template_rows=f"repeat(8, {square}px)", grid_gap="0px",
-                                              width=f"{8 * square}px", min_width=f"{8 * square}px",
-                                              flex="0 0 auto"))
-        self.grid.add_class("damlib-board")
-        centred = {"margin": "0", "padding": "0", "display": "flex", "justify_content": "center",
-                   "align_items": "center"}
-        rank_label = w.Layout(width="24px", height=f"{square}px", **centred)
-        file_label = w.Layout(width=f"{square}px", height="24px", **centred)
-        self.rank_labels = [w.Label(layout=rank_label) for _ in range(8)]
-        self.file_labels = [w.Label(layout=file_label) for _ in range(8)]
-        self._drawn: dict[str, tuple[str, str, str, bool]] = {}
-        self._order()
-        super().__init__([
-            w.HTML(_OUTLINE),
-            w.HBox([w.VBox(self.rank_labels, layout=w.Layout(min_width="24px", flex="0 0 24px")), self.grid]),
-            w.HBox([w.Label(layout=w.Layout(width="24px", margin="0")), *self.file_labels]),
-        ], layout=w.Layout(flex="0 0 auto", min_width=f"{8 * square + 28}px"))
+    ``on_click`` gets the name of each square clicked (or chosen with the keyboard: arrows
+    move a cursor, Enter or Space chooses, Escape calls ``on_cancel``); a drag from one
+    square to another is the two clicks. :meth:`show` draws a position and what may be
+    chosen; :meth:`show_game` draws a :class:`~damlib.clicks.ClickToMove` and animates the
+    moves played since it last drew. ``size`` fixes the width in pixels; by default the
+    board fills its container.
 
-    def flip(self) -> None:
-        self.flipped = not self.flipped
-        self._order()
+    >>> from damlib import Position
+    >>> clicked = []
+    >>> board = Board(on_click=clicked.append)
+    >>> board.show(Position.start("german"))
+    >>> board.pieces["a1"], board.click("c3"), clicked
+    ('w', None, ['c3'])
+    """
 
-    def draw(self, table: ClickToMove, marked: Iterable[str] = ()) -> None:
-        """Show the table's position, the chosen piece and path, where it may go, the last move,
-        and the ``marked`` squares (a hint's move)."""
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+
+    #: square → "w", "W", "b", "B" (a capital for a king)
+    pieces = t.Dict().tag(sync=True)
+    flipped = t.Bool(False).tag(sync=True)
+    #: for each piece that may move, where its first step or jump lands: highlighted at once
+    moves = t.Dict().tag(sync=True)
+    #: the squares chosen so far (the piece, then each landing) and where the next may go
+    path = t.List(t.Unicode()).tag(sync=True)
+    targets = t.List(t.Unicode()).tag(sync=True)
+    #: square → "last", "hint" or "excluded"
+    marks = t.Dict().tag(sync=True)
+    #: routes drawn as arrows: {"route": [squares], "faint": bool}
+    arrows = t.List(t.Dict()).tag(sync=True)
+    #: squares marked with a cross: pieces taken
+    crosses = t.List(t.Unicode()).tag(sync=True)
+    #: the moves to animate: {"id": n, "start": pieces, "frames": [{start, end, pieces, taken}]}
+    animation = t.Dict().tag(sync=True)
+    #: what a screen reader announces (the board's live region) and the board's accessible name
+    announce = t.Unicode("").tag(sync=True)
+    label = t.Unicode("draughts board").tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+    size = t.Int(0).tag(sync=True)
+    high_contrast = t.Bool(False).tag(sync=True)
+    #: animation speed: 1 normal, 2 fast, 0 none (prefers-reduced-motion drops the sliding too)
+    speed = t.Float(1.0).tag(sync=True)
+    style = t.Dict(_STYLE).tag(sync=True)
+
+    def __init__(self, *, on_click: Callable[[str], None] | None = None, on_cancel: Callable[[], None] | None = None,
+                 size: int | None = None, interactive: bool = True, high_contrast: bool = False) -> None:
+        super().__init__(size=size or 0, interactive=interactive, high_contrast=high_contrast)
+        self._on_click = on_click
+        self._on_cancel = on_cancel
+        self._shown: tuple[Game, int] | None = None  # the game drawn last, and how many moves it had
+        self._position: Position | None = None  # the position drawn last, for the picture
+        self.on_msg(self._message)
+
+    def __repr__(self) -> str:
+        return f"<Board {len(self.pieces)} pieces>"
+
+    # -- what the learner does ----------------------------------------------------------
+
+    def click(self, square: str) -> None:
+        """What a click on ``square`` does."""
+        if self._on_click is not None:
+            self._on_click(square)
+
+    def drag(self, start: str, end: str) -> None:
+        """A piece dragged from ``start`` to ``end``: a click on each, unless ``start`` is chosen already."""
+        if self.path[:1] != [start]:
+            self.click(start)
+        self.click(end)
+
+    def cancel(self) -> None:
+        """Escape: drop the squares chosen."""
+        if self._on_cancel is not None:
+            self._on_cancel()
+
+    def _message(self, _: object, content: Mapping[str, Any], buffers: object) -> None:
+        """A message from the browser; one that is not a square is ignored, never raised."""
+        event, names = content.get("event"), SQUARE_NAMES
+        if event == "click" and content.get("square") in names:
+            self.click(content["square"])
+        elif event == "drag" and content.get("from") in names and content.get("to") in names:
+            self.drag(content["from"], content["to"])
+        elif event == "cancel":
+            self.cancel()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def show(self, position: Position | Mapping[str, str], *, moves: Mapping[str, Iterable[str]] | None = None,
+             path: Sequence[str] = (), targets: Iterable[str] = (), marks: Mapping[str, str] | None = None,
+             arrows: Iterable[Sequence[str]] = (), ahead: Iterable[Sequence[str]] = (),
+             crosses: Iterable[str] = (), label: str | None = None, announce: str | None = None) -> None:
+        """Draw ``position`` (or pieces by square), with ``moves`` (piece → first landings) that
+        a click may choose, the ``path`` chosen and its ``targets``, ``marks``, ``arrows``
+        (routes), faint routes still ``ahead``, and ``crosses`` on pieces taken."""
+        if isinstance(position, Position):
+            self._position, pieces = position, pieces_of(position)
+        else:
+            self._position, pieces = None, dict(position)
+        with self.hold_sync():
+            self.pieces = pieces
+            self.moves = {start: sorted(ends) for start, ends in (moves or {}).items()}
+            self.path, self.targets = list(path), sorted(targets)
+            self.marks = dict(marks or {})
+            self.arrows = ([{"route": list(r), "faint": True} for r in ahead]
+                           + [{"route": list(r), "faint": False} for r in arrows])
+            self.crosses = list(crosses)
+            if label is not None:
+                self.label = label
+            if announce is not None:
+                self.announce = announce
+
+    def show_game(self, table: ClickToMove, *, marked: Iterable[str] = (), said: str = "") -> None:
+        """Draw the table's position, the piece chosen, where it may go, the last move and the
+        ``marked`` squares (a hint's); animate the moves played since the last drawing of the
+        same game. ``said`` is announced to screen readers with each move."""
         game = table.game
-        targets = table.targets
-        last = {game.moves[-1].start, game.moves[-1].end} if game.moves else set()
-        marks = {name: COLORS["last"] for name in last}
-        marks |= {name: COLORS["hint"] for name in marked}
-        marks |= {name: COLORS["target"] for name in (*targets, *table.path)}
-        if table.path:
-            marks[table.path[0]] = COLORS["selected"]
-        self.paint({name: (p.color, p.is_king) for name, p in game.position.pieces.items()}, marks)
+        played = self._played(game)
+        position = game.position
+        last = game.moves[-1] if game.moves else None
+        marks = {name: "last" for name in ((last.start, last.end) if last else ())}
+        marks |= {name: "hint" for name in marked}
+        moves: dict[str, set[str]] = {}
+        if table.computer != position.turn and not game.result and not game.pending:
+            for move in game.legal_moves:
+                moves.setdefault(move.start, set()).add(move.path[1])
+        news = [f"{game.positions[i].turn.capitalize()}: {describe(m, game.positions[i])}" for i, m in played]
+        turn = str(game.result) if game.result else f"{position.turn.capitalize()} to move"
+        with self.hold_sync():
+            self.show(position, moves=moves, path=table.path, targets=table.targets, marks=marks,
+                      label=f"{game.rules.name} draughts board, {turn}",
+                      announce=" ".join([*news, said]).strip() or None)
+            if played:
+                first = played[0][0]
+                self.animate(game.positions[first], [frame for i, move in played
+                                                     for frame in move_frames(move, game.positions[i + 1])])
 
-    def paint(self, pieces: Mapping[str, tuple[str, bool]], marks: Mapping[str, str] | None = None) -> None:
-        """Show ``pieces`` (square → (colour, is king)) on squares coloured as ``marks`` says
-        (square → colour), the rest light or dark."""
-        marks = marks or {}
-        for name, square in self.buttons.items():
-            piece = pieces.get(name)
-            color = marks.get(name) or COLORS["dark" if dark(SQUARE_NAMES.index(name)) else "light"]
-            king = piece is not None and piece[1]
-            state = (GLYPHS[king] if piece else EMPTY, color, INK[piece[0] if piece else "black"], king)
-            if self._drawn.get(name) != state:
-                square.description = state[0]
-                square.style = self._styles[state[1:]]
-                self._drawn[name] = state
+    def animate(self, start: Position, frames: Iterable[Frame]) -> None:
+        """Animate ``frames`` (see :func:`~damlib.frames.move_frames`) from ``start``; the board
+        then shows what :meth:`show` drew last."""
+        self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
+                          "frames": [frame._asdict() for frame in frames]}
 
-    def _button(self, name: str, layout: w.Layout, on_click: Callable[[str], None]) -> w.Button:
-        square = w.Button(description=EMPTY, tooltip=name, layout=layout,
-                          style=self._styles[COLORS["light"], INK["black"], False])
-        square.add_class(f"damlib-square-{name}")
-        square.on_click(lambda _: on_click(name))
-        return square
+    def _played(self, game: Game) -> list[tuple[int, Any]]:
+        """The moves of ``game`` since it was drawn last, by index; none for another game or
+        after an undo."""
+        before = self._shown
+        self._shown = (game, len(game.moves))
+        if before is None or before[0] is not game or before[1] >= len(game.moves):
+            return []
+        return list(itertools.islice(enumerate(game.moves), before[1], None))
 
-    def _order(self) -> None:
-        order = [SQUARE_NAMES[r * 8 + f] for r in range(7, -1, -1) for f in range(8)]
-        if self.flipped:
-            order.reverse()
-        self.grid.children = [self.buttons[s] for s in order]
-        for i, label in enumerate(self.rank_labels):
-            label.value = order[i * 8][1]
-        for i, label in enumerate(self.file_labels):
-            label.value = order[56 + i][0]
+    def picture(self) -> bytes:
+        """A PNG of the board shown (for the display data a saved notebook keeps)."""
+        shown = self._position or Position.from_fen("W:W:B", "german")
+        return diagram.png(shown, flip=self.flipped, size=self.size or diagram.default_size())

@@ -9,15 +9,31 @@ import ipywidgets as w
 
 from .. import diagram
 from ..errors import DamlibError
+from ..frames import move_frames
 from ..position import Move, Position, Variant
 from ..referee import CaptureStage, capture_stages, explain, forbidden_captures
 from ..squares import SQUARE_NAMES
 from ..variants import Rules
 from ..variants import rules as _rules
-from .common import GAMES, Pictured, Steps, button, check_size, image, position_of, prose
+from .board import Board
+from .common import GAMES, Pictured, Steps, button, check_size, position_of, prose
 
 #: The most captures a stepper's menu lists.
 MAX_LISTED = 60
+
+
+def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step: int, shown: int) -> None:
+    """Show stage ``step`` of ``move`` on ``board``: the route so far, the pieces jumped, the
+    rest of the route faint; coming from stage ``shown`` just before it, the jumps between are
+    animated."""
+    stage = stages[step]
+    done = len(stage.path)
+    board.show(stage.position, arrows=[stage.path] if done > 1 else [],
+               ahead=[move.path[done - 1:]] if done < len(move.path) else [], crosses=stage.jumped,
+               marks={stage.path[0]: "last"}, label=f"{stage.position.rules.name} draughts board: {move}",
+               announce=stage.caption)
+    if shown < step:
+        board.animate(stages[shown].position, move_frames(move)[shown:step])
 
 
 def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
@@ -60,7 +76,8 @@ class CaptureStepper(Pictured, w.VBox):
         self.forbidden = w.Checkbox(value=bool(show_forbidden), description="also show captures that are not allowed",
                                     indent=False)
         self.steps = Steps("Jump")
-        self.image = image(b"", self.size)
+        self.board = Board(size=size, interactive=False)
+        self._step = 0  # the stage the board shows
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
         self._fill_choices()
@@ -71,7 +88,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.forbidden.observe(lambda _: self._refill(), "value")
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
         self._show_move()
-        super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.image, self.caption])
+        super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.board, self.caption])
 
     def __repr__(self) -> str:
         return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
@@ -126,6 +143,7 @@ class CaptureStepper(Pictured, w.VBox):
     def _show_move(self) -> None:
         move = self.choice.value
         self.stages = capture_stages(move) if move else ()
+        self._step = 0
         self.steps.reset(max(0, len(self.stages) - 1))
         self._show_stage()
 
@@ -138,10 +156,12 @@ class CaptureStepper(Pictured, w.VBox):
         stage, move = self.stage, self.choice.value
         name = self.position.rules.name
         if stage is None:
-            self.image.value = self.picture()
+            self.board.show(self.position, label=f"{name} draughts board: no capture")
             self.caption.value = prose(f"There is no capture here; {self.position.turn.capitalize()} to move.")
             return
-        self.image.value = stage_picture(stage, move.path, f"{name}: {move}", self.size)
+        step, shown = self.steps.slider.value, self._step
+        self._step = step
+        show_stage(self.board, self.stages, move, step, shown)
         text = html.escape(stage.caption)
         if stage.rule:
             text += f" <b>[{stage.rule}]</b>"
@@ -256,7 +276,8 @@ class Column(w.VBox):
 
     def __init__(self, rules: Rules, size: int) -> None:
         self.rules, self.size = rules, size
-        self.image = image(b"", size)
+        self.board = Board(interactive=False)
+        self._step = 0  # the stage the board shows
         self.caption = w.HTML(layout=w.Layout(width="100%"))
         self.caption.add_class("damlib-caption")
         self.stages: tuple[CaptureStage, ...] = ()
@@ -264,11 +285,11 @@ class Column(w.VBox):
         self.move: Move | None = None
         self.error = ""
         # the three columns share the width, however narrow the notebook
-        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.image, self.caption],
+        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.board, self.caption],
                          layout=w.Layout(flex="1 1 0", min_width="0", max_width=f"{size}px", margin="0 6px 0 0"))
 
     def load(self, fen: str) -> None:
-        self.stages, self.error, self.move, self.position = (), "", None, None
+        self.stages, self.error, self.move, self.position, self._step = (), "", None, None, 0
         try:
             self.position = Position.from_fen(fen, self.rules)
         except DamlibError as error:
@@ -286,18 +307,20 @@ class Column(w.VBox):
         return stage_picture(self.stages[-1], self.move.path, f"{self.rules.name}: {self.move}", self.size)
 
     def show(self, step: int) -> None:
-        self.image.layout.display = "none" if self.position is None else None
+        self.board.layout.display = "none" if self.position is None else None
         if self.position is None:
             self.caption.value = "" if not self.error else prose(
                 f'<div style="border: 1px solid #999; padding: 8px">{html.escape(self._why_not())}</div>')
             return
         if not self.stages:
-            self.image.value = self.final_picture()
+            self.board.show(self.position, label=f"{self.rules.name} draughts board: no capture")
             self.caption.value = prose(f"No capture in {self.rules.name} draughts here.")
             return
-        stage = self.stages[min(step, len(self.stages) - 1)]
+        step, shown = min(step, len(self.stages) - 1), self._step
+        self._step = step
+        stage = self.stages[step]
         assert self.move is not None
-        self.image.value = stage_picture(stage, self.move.path, f"{self.rules.name}: {self.move}", self.size)
+        show_stage(self.board, self.stages, self.move, step, shown)
         self.caption.value = prose(html.escape(stage.caption) + (f" <b>[{stage.rule}]</b>" if stage.rule else ""))
 
     def _why_not(self) -> str:

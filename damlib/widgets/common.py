@@ -30,10 +30,11 @@ class Pictured:
         """A PNG of what the widget shows, the frame that teaches most."""
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
-            bundle["image/png"] = base64.b64encode(diagram.compress(self.picture())).decode("ascii")
+            data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget adds metadata
+            data["image/png"] = base64.b64encode(diagram.compress(self.picture())).decode("ascii")
         return bundle
 
 
@@ -55,10 +56,6 @@ def some(items: Iterable[T], kind: type[T], name: str) -> tuple[T, ...]:
     if not chosen or not all(isinstance(item, kind) for item in chosen):
         raise DamlibError(f"{name} must be a non-empty list of {kind.__name__} values, not {items!r}")
     return chosen
-
-
-def image(png: bytes, size: int) -> w.Image:
-    return w.Image(value=png, format="png", width=size, layout=w.Layout(max_width="100%"))
 
 
 def prose(text: str) -> str:

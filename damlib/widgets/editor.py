@@ -16,7 +16,7 @@ from ..errors import DamlibError
 from ..exercises import Exercise, save_worksheet
 from ..position import Position, Variant
 from ..variants import GERMAN
-from .board import COLORS, Squares
+from .board import Board
 from .captures import CaptureStepper
 from .common import GAMES, Pictured, button, check_size, prose
 from .play import PlayBoard
@@ -38,7 +38,7 @@ class BoardEditor(Pictured, w.VBox):
     saved with its answer key in ``folder``.
 
     >>> editor = BoardEditor("german")
-    >>> editor.squares["c3"].click(); editor.tools.value = "black man"; editor.squares["d4"].click()
+    >>> editor.click("c3"); editor.tools.value = "black man"; editor.click("d4")
     >>> editor.fen, editor.position.legal_moves
     ('W:Wc3:Bd4', (Move('c3:e5'),))
     """
@@ -63,8 +63,7 @@ class BoardEditor(Pictured, w.VBox):
         self.turn = w.ToggleButtons(options=[("White", "white"), ("Black", "black")], value=self.editor.turn,
                                     description="To move", style={"button_width": "70px"})
         self.turn.observe(lambda change: self._do(self.editor.set_turn, change["new"]), "value")
-        self.board = Squares(self.size, self.click)
-        self.squares = self.board.buttons
+        self.board = Board(on_click=self.click, size=size)
         self.fen_box = w.Text(description="FEN", continuous_update=False, layout=w.Layout(width="460px"))
         self.fen_box.add_class("damlib-fen")
         self.fen_box.observe(lambda change: self._load(change["new"]), "value")
@@ -79,7 +78,7 @@ class BoardEditor(Pictured, w.VBox):
         self.buttons = {
             "clear": button("Clear", "take every piece off", "clear", lambda: self._do(self.editor.clear)),
             "start": button("Start position", "the standard start", "start", lambda: self._do(self.editor.start)),
-            "flip": button("Flip", "turn the board round", "flip", self.board.flip),
+            "flip": button("Flip", "turn the board round", "flip", self.flip),
             "play": button("Play from here", "open a play board on this position", "play", self.play),
             "captures": button("Step through captures", "open the capture stepper", "captures", self.captures),
             "exercise": button("Make an exercise", "the engine works out the answer", "exercise", self._show_exercise),
@@ -114,6 +113,9 @@ class BoardEditor(Pictured, w.VBox):
 
     def click(self, square: str) -> None:
         self._do(self.editor.click, square)
+
+    def flip(self) -> None:
+        self.board.flipped = not self.board.flipped
 
     def make_exercise(self) -> Exercise | None:
         """The chosen question on the position, with the engine's answer and its rule; ``None``
@@ -187,9 +189,10 @@ class BoardEditor(Pictured, w.VBox):
         editor = self.editor
         self._drawing = True
         self.game.value, self.turn.value = editor.rules, editor.turn
-        pieces = {name: ("white" if v > 0 else "black", abs(v) == 2) for name, v in editor.pieces().items()}
-        problems = {p.square: COLORS["excluded"] for p in editor.problems if p.square}
-        self.board.paint(pieces, problems)
+        pieces = {name: {1: "w", 2: "W", -1: "b", -2: "B"}[v] for name, v in editor.pieces().items()}
+        problems = {p.square: "excluded" for p in editor.problems if p.square}
+        self.board.show(pieces, marks=problems, label=f"board editor, {editor.rules.name}",
+                        announce=editor.message)
         self.fen_box.value = editor.fen
         self._drawing = False
         self.copy.value = (f'<button class="damlib-copy" title="copy the FEN" onclick="navigator.clipboard.writeText('

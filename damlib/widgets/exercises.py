@@ -15,8 +15,8 @@ from ..clicks import ClickToMove
 from ..errors import DamlibError
 from ..exercises import EXERCISES, MAX_ANSWER, Exercise, Quiz, save_worksheet
 from ..position import Move, Position
-from .board import Squares
-from .common import Pictured, Steps, button, check_size, image, prose, some
+from .board import Board
+from .common import Pictured, Steps, button, check_size, prose, some
 
 
 class Exercises(Pictured, w.VBox):
@@ -38,8 +38,7 @@ class Exercises(Pictured, w.VBox):
         self.exercises = self.quiz.exercises
         self.size = check_size(size, share=0.8)
         self.steps = Steps("Question")
-        self.image = image(b"", self.size)
-        self.board = Squares(self.size, self._click)
+        self.board = Board(on_click=self._click, on_cancel=lambda: self._cancel(), size=size)
         self.question = w.HTML()
         self.answer = w.Text(placeholder="your answer, then Enter", continuous_update=False,
                              layout=w.Layout(width="360px"))
@@ -55,7 +54,7 @@ class Exercises(Pictured, w.VBox):
         self.typing = w.HBox([self.answer, self.check_button])
         self.clicks = AnswerClicks(self.exercise.position)
         self._show()
-        super().__init__([self.steps, self.question, self.image, self.board, self.typing,
+        super().__init__([self.steps, self.question, self.board, self.typing,
                           w.HBox([self.show_button]), self.feedback, self.summary])
 
     def __repr__(self) -> str:
@@ -90,6 +89,10 @@ class Exercises(Pictured, w.VBox):
         self.quiz.reveal(self.index)
         self._show()
 
+    def _cancel(self) -> None:
+        self.clicks.path.clear()
+        self._show()
+
     def _click(self, square: str) -> None:
         self.clicks.click(square)
         if self.clicks.played is not None:
@@ -97,10 +100,10 @@ class Exercises(Pictured, w.VBox):
             self.clicks = AnswerClicks(self.exercise.position)
         self._show()
 
-    def _board(self, **annotations: str) -> bytes:
+    def _board(self, *, caption: str) -> bytes:
         task, number = self.exercise, self.index + 1
         return diagram.png(task.position, title=f"{number}. {task.rules.name}, {task.position.turn} to move",
-                           size=self.size, **annotations)
+                           size=self.size, caption=caption)
 
     def _show(self) -> None:
         task, state = self.exercise, self.quiz.questions[self.index]
@@ -109,11 +112,13 @@ class Exercises(Pictured, w.VBox):
         on_board = task.kind == "play" and not state.revealed
         if on_board and self.clicks.start != task.position:
             self.clicks = AnswerClicks(task.position)
-        self.image.value = self._board()
-        self.image.layout.display = "none" if on_board else None
-        self.board.layout.display = None if on_board else "none"
+        label = f"{number}. {task.rules.name}, {task.position.turn} to move"
+        self.board.interactive = on_board
         if on_board:
-            self.board.draw(self.clicks)
+            self.board.show_game(self.clicks, said=self.clicks.message)
+        else:
+            self.board.show(task.position)
+        self.board.label = label
         self.typing.layout.display = "none" if task.kind == "play" or state.revealed else None
         self.show_button.disabled = state.revealed
         mark = "" if state.first is None else " ✔" if state.first else " ✘"

@@ -15,7 +15,7 @@ from .. import diagram
 from ..errors import DamlibError
 from ..learn import CHOICES, LEVELS, Level, Progress
 from ..learn.clicks import LevelClicks
-from .board import Squares
+from .board import Board
 from .common import Pictured, button, check_size, prose, some
 
 
@@ -62,7 +62,8 @@ class Learn(Pictured, w.VBox):
         self.folder = folder
         self.progress: Progress | None = None
         self.index = 0
-        self.board = Squares(self.size, self.click)
+        self.board = Board(on_click=self.click, on_cancel=lambda: self._forward(lambda: self.clicks.path.clear()),
+                           size=size)
         self.heading = w.HTML()
         self.goal = w.HTML()
         self.goal.add_class("damlib-goal")
@@ -210,16 +211,16 @@ class Learn(Pictured, w.VBox):
 
     def _show(self, message: str = "") -> None:
         level, attempt = self.level, self.attempt
-        self.board.draw(self.clicks, self.attempt.marked)
         self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.game.name} "
                                    f"draughts, {html.escape(level.rule)}")
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
-        lines = [message or self.clicks.message or self._said]
+        said = message or self.clicks.message or self._said
+        lines = [said or ("" if attempt.done else f"{attempt.position.turn.capitalize()} to move.")]
         if attempt.done:
             lines.append(f"<span style='font-size: 150%'>{stars(attempt.stars)}</span>")
-        elif not lines[0]:
-            lines[0] = f"{attempt.position.turn.capitalize()} to move."
         self.feedback.value = prose("<br>".join([html.escape(lines[0]), *lines[1:]]))
+        finished = f" Done: {attempt.stars} of 3 stars." if attempt.done else ""
+        self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
         pending = attempt.game.pending is not None
         for choice in self.choices:
             choice.layout.display = "flex" if pending else "none"

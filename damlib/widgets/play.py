@@ -16,7 +16,7 @@ from ..position import Position, Variant
 from ..search import LEVELS, level_of
 from ..variants import GERMAN
 from ..variants import rules as _rules
-from .board import Squares
+from .board import Board
 from .common import GAMES, Pictured, button, check_size, position_of, prose
 
 
@@ -33,7 +33,7 @@ class PlayBoard(Pictured, w.VBox):
     overrides the level's time per move.
 
     >>> board = PlayBoard("german")
-    >>> board.squares["c3"].click(); board.squares["d4"].click()
+    >>> board.click("c3"); board.click("d4")
     >>> board.game.moves
     (Move('c3-d4'),)
     """
@@ -56,9 +56,7 @@ class PlayBoard(Pictured, w.VBox):
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=level_of(level))
-        self.board = Squares(self.size, self.click)
-        self.squares, self.grid = self.board.buttons, self.board.grid
-        self.rank_labels, self.file_labels = self.board.rank_labels, self.board.file_labels
+        self.board = Board(on_click=self.click, on_cancel=self._forward(lambda: self.table.path.clear()), size=size)
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
         self.referee = w.Checkbox(value=self.table.game.referee,
@@ -165,7 +163,7 @@ class PlayBoard(Pictured, w.VBox):
         self._forward(lambda: self.table.new_game(variant if variant is not None else self.variant.value))()
 
     def flip(self) -> None:
-        self.board.flip()
+        self.board.flipped = not self.board.flipped
 
     def save(self) -> None:
         """Save the game as a PDN file in :attr:`save_folder` and show its text, to copy."""
@@ -184,7 +182,7 @@ class PlayBoard(Pictured, w.VBox):
     def refresh(self) -> None:
         """Bring the squares, status and move list up to date with the game."""
         table, game = self.table, self.table.game
-        self.board.draw(table)
+        self.board.show_game(table, said=table.message)
         self.take_back_button.layout.display = self.let_stand_button.layout.display = (
             "flex" if game.pending else "none"
         )

@@ -10,13 +10,15 @@ import ipywidgets as w
 
 from .. import diagram, pdn
 from ..errors import DamlibError, shown
+from ..frames import move_frames
 from ..game import Game
 from ..notation import move_number, move_texts
 from ..position import Position, Variant
 from ..referee import describe
 from ..variants import GERMAN, VARIANTS, Rules
 from ..variants import rules as _rules
-from .common import Pictured, Steps, button, check_size, image, position_of, prose
+from .board import Board
+from .common import Pictured, Steps, button, check_size, position_of, prose
 
 _AS_WRITTEN = "as the file says (GameType)"
 
@@ -58,7 +60,8 @@ class GameReplay(Pictured, w.VBox):
         self.rules = w.Dropdown(options=[(_AS_WRITTEN, "")] + choices, value=forced.name if forced else "",
                                 description="Rules", layout=w.Layout(width="24em"))
         self.steps = Steps("Move")
-        self.image = image(b"", self.size)
+        self.board = Board(size=size, interactive=False)
+        self._shown = 0  # the ply the board shows
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
         self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description="Open a PDN file",
@@ -73,7 +76,7 @@ class GameReplay(Pictured, w.VBox):
         self.rules.observe(lambda _: self._read(), "value")
         self.steps.slider.observe(lambda _: self._show(), "value")
         self.upload.observe(lambda _: self._read_upload(), "value")
-        super().__init__([self.games, self.rules, self.steps, self.image, self.caption, self.opener])
+        super().__init__([self.games, self.rules, self.steps, self.board, self.caption, self.opener])
 
     def __repr__(self) -> str:
         n = len(self.game.moves)
@@ -143,6 +146,7 @@ class GameReplay(Pictured, w.VBox):
     def _show_game(self) -> None:
         if self._quiet:
             return
+        self._shown = 0
         self.steps.reset(len(self.game.moves))
         self._show()
 
@@ -164,7 +168,7 @@ class GameReplay(Pictured, w.VBox):
     def _show(self) -> None:
         k = self.steps.slider.value
         game, entry = self.game, self.entry
-        self.image.value = self.picture()
+        self._draw(k)
         if k == 0:
             position = game.positions[0]
             text = (f"The start: {position.turn.capitalize()} to move; {_count(len(game.moves), 'move')} follow, "
@@ -183,6 +187,22 @@ class GameReplay(Pictured, w.VBox):
             if self.error:
                 text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
         self.caption.value = prose(text)
+
+
+    def _draw(self, k: int) -> None:
+        """The board at ply ``k``; one move on from the ply shown, that move is animated."""
+        game, name = self.game, self.game.rules.name
+        where = "the start" if k == 0 else f"after {self._number(k - 1)} {game.moves[k - 1]}"
+        label = f"{name} draughts board, {where}"
+        if k == 0:
+            self.board.show(game.positions[0], label=label)
+        else:
+            move = game.moves[k - 1]
+            self.board.show(game.positions[k], arrows=[move.path], crosses=move.captured,
+                            marks={move.start: "last", move.end: "last"}, label=label)
+            if k == self._shown + 1:
+                self.board.animate(game.positions[k - 1], move_frames(move, game.positions[k]))
+        self._shown = k
 
 
 def _count(n: int, word: str) -> str:

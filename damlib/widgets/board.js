@@ -1,0 +1,334 @@
+// damlib's board: an SVG board drawn from the model's state, in the diagrams' style.
+// Python (damlib/widgets/board.py) says what is on the board and what is legal; this module
+// highlights at once, animates moves frame by frame, and forwards clicks, drags and keys.
+const NS = "http://www.w3.org/2000/svg";
+const FILES = "abcdefgh";
+const SLIDE_MS = 320; // one jump at speed 1
+const PAUSE_MS = 260; // a frame held, so that a piece taken is seen before it goes
+const NAMES = {w: "White man", W: "White king", b: "Black man", B: "Black king"};
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const el = (tag, attrs = {}, text) => {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+function render({ model, el: host }) {
+  const get = (name) => model.get(name);
+  const root = document.createElement("div");
+  root.className = "damlib-board-root";
+  const frame = document.createElement("div");
+  frame.className = "damlib-board-frame";
+  frame.tabIndex = 0;
+  const svg = el("svg", { viewBox: "0 0 9 9", role: "grid", class: "damlib-board-svg" });
+  frame.append(svg);
+  const live = document.createElement("div");
+  live.className = "damlib-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  const bar = document.createElement("div");
+  bar.className = "damlib-board-bar";
+  const again = document.createElement("button");
+  again.className = "damlib-again";
+  again.textContent = "↻ Show the move again";
+  const speed = document.createElement("select");
+  speed.className = "damlib-speed";
+  speed.setAttribute("aria-label", "animation speed");
+  for (const [label, value] of [["slow", 0.5], ["normal", 1], ["fast", 2], ["no animation", 0]]) {
+    speed.append(new Option(`speed: ${label}`, value));
+  }
+  bar.append(again, speed);
+  root.append(frame, bar, live);
+  host.append(root);
+
+  // What the learner has chosen since the last word from Python: shown at once, no round trip.
+  let local = null;
+  let cursor = null; // the keyboard's square
+  let busy = null; // the animation running: a token that a newer one replaces
+  let drag = null;
+  let lastAnimation = 0;
+  const uid = `damlib-${Math.random().toString(36).slice(2, 8)}`; // ids unique on the page
+
+  const at = (square) => {
+    let file = FILES.indexOf(square[0]);
+    let rank = Number(square[1]) - 1;
+    if (get("flipped")) [file, rank] = [7 - file, 7 - rank];
+    return [file + 1, 8 - rank]; // the centre, in board units, a margin of 0.5 around
+  };
+  const squareAt = (event) => {
+    const box = svg.getBoundingClientRect();
+    const x = Math.floor(((event.clientX - box.left) / box.width) * 9 - 0.5);
+    const y = Math.floor(((event.clientY - box.top) / box.height) * 9 - 0.5);
+    if (x < 0 || x > 7 || y < 0 || y > 7) return null;
+    const [file, rank] = get("flipped") ? [7 - x, y] : [x, 7 - y];
+    return FILES[file] + (rank + 1);
+  };
+  const dark = (square) => (FILES.indexOf(square[0]) + Number(square[1])) % 2 === 1;
+  const style = () => get("style");
+  const color = (name) => (get("high_contrast") ? style().contrast[name] : undefined) || style().palette[name];
+
+  function piece(code, square) {
+    const [x, y] = at(square);
+    const white = code.toLowerCase() === "w";
+    const g = el("g", { class: "damlib-piece", "data-piece": square, transform: `translate(${x} ${y})` });
+    const face = color(white ? "white" : "black");
+    const edge = color(white ? "white_edge" : "black_edge");
+    g.append(el("circle", { r: 0.4, fill: face, stroke: edge, "stroke-width": 0.045 }));
+    if (code === code.toUpperCase()) {
+      const crown = style().crown.map(([px, py]) => `${px},${-py}`).join(" ");
+      g.append(el("polygon", { points: crown, fill: color("crown"), stroke: edge, "stroke-width": 0.03 }));
+      for (const [px, py] of style().crown_tips) {
+        g.append(el("circle", { cx: px, cy: -py, r: 0.05, fill: color("crown"), stroke: edge, "stroke-width": 0.02 }));
+      }
+    } else {
+      g.append(el("circle", { r: 0.28, fill: "none", stroke: color("ring_" + (white ? "white" : "black")), "stroke-width": 0.035 }));
+    }
+    return g;
+  }
+
+  function arrow(route, faint, layer) {
+    const points = route.map(at);
+    const g = el("g", { class: faint ? "damlib-ahead" : "damlib-route", opacity: faint ? 0.3 : 1 });
+    points.slice(1).forEach(([bx, by], i) => {
+      let [ax, ay] = points[i];
+      const length = Math.hypot(bx - ax, by - ay);
+      if (!length) return;
+      const [ux, uy] = [(bx - ax) / length, (by - ay) / length];
+      if (i === 0 && length > 0.7) [ax, ay] = [ax + ux * 0.4, ay + uy * 0.4];
+      const [len, neck] = [Math.hypot(bx - ax, by - ay), Math.hypot(bx - ax, by - ay) - Math.min(0.34, length)];
+      const angle = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
+      const shape = `-0.075,-0.075 ${neck},-0.075 ${neck},-0.22 ${len},0 ${neck},0.22 ${neck},0.075 -0.075,0.075`;
+      g.append(el("polygon", { points: shape, fill: color("arrow"), transform: `translate(${ax} ${ay}) rotate(${angle})` }));
+      if (points.length > 2) {
+        g.append(el("circle", { cx: bx + 0.27, cy: by + 0.27, r: 0.2, fill: color("background"), stroke: color("arrow"), "stroke-width": 0.04 }));
+        g.append(el("text", { x: bx + 0.27, y: by + 0.28, class: "damlib-number", fill: color("arrow") }, String(i + 1)));
+      }
+    });
+    layer.append(g);
+  }
+
+  function cross(square, layer) {
+    const [x, y] = at(square);
+    const t = 0.07, a = 0.36;
+    const plus = [[t, t], [t, a], [-t, a], [-t, t], [-a, t], [-a, -t], [-t, -t], [-t, -a], [t, -a], [t, -t], [a, -t], [a, t]];
+    layer.append(el("polygon", {
+      class: "damlib-cross", points: plus.map((p) => p.join(",")).join(" "), fill: color("captured"),
+      stroke: color("background"), "stroke-width": 0.035, transform: `translate(${x} ${y}) rotate(45)`,
+    }));
+  }
+
+  // The state to draw: the model's, or what the learner chose since (local).
+  function view() {
+    const path = local ? local.path : get("path");
+    const targets = local ? local.targets : get("targets");
+    return { pieces: get("pieces"), path, targets, marks: get("marks"), arrows: get("arrows"), crosses: get("crosses") };
+  }
+
+  function draw(state = view()) {
+    svg.replaceChildren();
+    svg.setAttribute("aria-label", get("label"));
+    const flipped = get("flipped");
+    for (let i = 0; i < 8; i++) {
+      const file = FILES[flipped ? 7 - i : i];
+      const rank = String(flipped ? i + 1 : 8 - i);
+      svg.append(el("text", { x: i + 1, y: 8.78, class: "damlib-coordinate", fill: color("coordinates") }, file));
+      svg.append(el("text", { x: 0.22, y: i + 1.02, class: "damlib-coordinate", fill: color("coordinates") }, rank));
+    }
+    const marks = state.marks || {};
+    const path = state.path || [];
+    const targets = new Set(state.targets || []);
+    const over = el("g");
+    for (let row = 0; row < 8; row++) {
+      const line = el("g", { role: "row" });
+      for (let col = 0; col < 8; col++) {
+        const square = flipped ? FILES[7 - col] + (row + 1) : FILES[col] + (8 - row);
+        const code = state.pieces[square];
+        let name = `${square}, ${code ? NAMES[code] : "empty"}`;
+        const cell = el("g", { role: "gridcell", id: `${uid}-${square}`, "data-square": square });
+        cell.append(el("rect", { x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color(dark(square) ? "dark" : "light") }));
+        const mark = marks[square];
+        const inset = (cls, stroke, extra = {}) => cell.append(el("rect", {
+          class: cls, x: col + 0.56, y: row + 0.56, width: 0.88, height: 0.88, fill: "none", stroke, ...extra,
+        }));
+        if (mark === "last") cell.append(el("rect", { class: "damlib-last", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color("last_move") }));
+        if (mark === "hint") { inset("damlib-hint", color("hint"), { "stroke-width": 0.1, "stroke-dasharray": "0.2 0.1" }); name += ", hint"; }
+        if (mark === "excluded") {
+          cell.append(el("rect", { class: "damlib-excluded", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: `url(#${uid}-hatch)` }));
+          name += ", not allowed here";
+        }
+        if (path[0] === square) { inset("damlib-selected", color("selected"), { "stroke-width": 0.12 }); name += ", chosen"; }
+        line.append(cell);
+        if (code) over.append(piece(code, square));
+        const landing = path.indexOf(square, 1);
+        if (landing > 0) {
+          over.append(el("circle", { class: "damlib-landing", cx: col + 1, cy: row + 1, r: 0.17, fill: color("target") }));
+          over.append(el("text", { x: col + 1, y: row + 1.01, class: "damlib-number", fill: color("background") }, String(landing)));
+          name += `, landing ${landing}`;
+        }
+        if (targets.has(square)) {
+          over.append(el("circle", { class: "damlib-target", cx: col + 1, cy: row + 1, r: 0.36, fill: "none", stroke: color("target"), "stroke-width": 0.09 }));
+          name += ", you can go here";
+        }
+        if (cursor === square) over.append(el("rect", { class: "damlib-cursor", x: col + 0.53, y: row + 0.53, width: 0.94, height: 0.94 }));
+        cell.setAttribute("aria-label", name);
+      }
+      svg.append(line);
+    }
+    const defs = el("defs");
+    const hatch = el("pattern", { id: `${uid}-hatch`, width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+    hatch.append(el("rect", { width: 0.25, height: 0.25, fill: color("excluded") }), el("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, stroke: color("black_edge"), "stroke-width": 0.05 }));
+    defs.append(hatch);
+    svg.append(defs, el("rect", { x: 0.5, y: 0.5, width: 8, height: 8, fill: "none", stroke: color("frame"), "stroke-width": 0.05 }), over);
+    for (const route of state.arrows || []) arrow(route.route, route.faint, svg);
+    for (const square of state.crosses || []) cross(square, svg);
+    frame.dataset.shown = Object.entries(state.pieces).map(([s, c]) => c + s).sort().join(",");
+    if (cursor) frame.setAttribute("aria-activedescendant", `${uid}-${cursor}`);
+    const size = get("size");
+    root.style.maxWidth = size ? `${size}px` : "";
+    root.classList.toggle("damlib-fixed", Boolean(size));
+    again.hidden = !(get("animation").frames || []).length;
+    speed.value = String(get("speed"));
+  }
+
+  // -- animation ------------------------------------------------------------------------
+  const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  async function slide(from, to, ms, token) {
+    const node = svg.querySelector(`[data-piece="${from}"]`);
+    if (!node || !ms) return;
+    svg.append(node); // over the other pieces
+    const [[ax, ay], [bx, by]] = [at(from), at(to)];
+    const start = performance.now();
+    await new Promise((done) => {
+      const step = (now) => {
+        if (busy !== token) return done();
+        const t = Math.min(1, (now - start) / ms);
+        const e = t < 0.5 ? 2 * t * t : 1 - (2 - 2 * t) ** 2 / 2;
+        node.setAttribute("transform", `translate(${ax + (bx - ax) * e} ${ay + (by - ay) * e})`);
+        if (t < 1) requestAnimationFrame(step); else done();
+      };
+      requestAnimationFrame(step);
+    });
+  }
+
+  async function animate(animation) {
+    const token = {};
+    busy = token;
+    frame.dataset.animating = "true";
+    const rate = Number(get("speed"));
+    const moving = rate > 0;
+    const ms = moving && !reduced() ? SLIDE_MS / rate : 0;
+    const pause = moving ? PAUSE_MS / rate : 0;
+    if (moving) {
+      draw({ pieces: animation.start, marks: {}, arrows: [], crosses: [] });
+      for (const step of animation.frames) {
+        await slide(step.start, step.end, ms, token);
+        if (busy !== token) return;
+        draw({ pieces: step.pieces, marks: { [step.end]: "last" }, arrows: [], crosses: step.taken });
+        await sleep(pause);
+        if (busy !== token) return;
+      }
+    }
+    busy = null;
+    frame.dataset.animating = "false";
+    draw();
+  }
+  const settle = () => { if (busy) { busy = null; frame.dataset.animating = "false"; } };
+
+  // -- input ----------------------------------------------------------------------------
+  function choose(square) {
+    settle();
+    if (!get("interactive")) return;
+    const t0 = performance.now();
+    const path = local ? local.path : get("path");
+    const targets = local ? local.targets : get("targets");
+    const moves = get("moves");
+    if (targets.includes(square)) local = { path: [...path, square], targets: [] };
+    else if (square in moves && path[0] !== square) local = { path: [square], targets: moves[square] };
+    else local = { path: [], targets: [] };
+    draw();
+    performance.measure("damlib:highlight", { start: t0 });
+    pending = t0;
+    model.send({ event: "click", square });
+  }
+  let pending = null;
+
+  frame.addEventListener("pointerdown", (event) => {
+    const square = squareAt(event);
+    if (!square || !get("interactive")) return;
+    frame.focus({ preventScroll: true });
+    drag = { from: square, x: event.clientX, y: event.clientY, moved: false, piece: get("pieces")[square] };
+    frame.setPointerCapture(event.pointerId);
+  });
+  frame.addEventListener("pointermove", (event) => {
+    if (!drag || !drag.piece) return;
+    if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+    drag.moved = true;
+    const node = svg.querySelector(`[data-piece="${drag.from}"]`);
+    if (!node) return;
+    svg.append(node);
+    const box = svg.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * 9;
+    const y = ((event.clientY - box.top) / box.height) * 9;
+    node.setAttribute("transform", `translate(${x} ${y})`);
+  });
+  frame.addEventListener("pointerup", (event) => {
+    if (!drag) return;
+    const { from, moved } = drag;
+    drag = null;
+    const to = squareAt(event);
+    if (!moved || !to || to === from) return choose(from);
+    settle();
+    local = { path: [from, to], targets: [] };
+    draw();
+    pending = performance.now();
+    model.send({ event: "drag", from, to });
+  });
+  frame.addEventListener("pointercancel", () => { drag = null; draw(); });
+
+  frame.addEventListener("keydown", (event) => {
+    const flip = get("flipped") ? -1 : 1;
+    const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (event.key in steps) {
+      const [df, dr] = steps[event.key];
+      const now = cursor || (get("path")[0] || (get("flipped") ? "h8" : "a1"));
+      const file = Math.max(0, Math.min(7, FILES.indexOf(now[0]) + df * flip));
+      const rank = Math.max(1, Math.min(8, Number(now[1]) + dr * flip));
+      cursor = FILES[file] + rank;
+      draw();
+    } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+      choose(cursor);
+    } else if (event.key === "Escape") {
+      local = { path: [], targets: [] };
+      draw();
+      model.send({ event: "cancel" });
+    } else return;
+    event.preventDefault();
+  });
+  frame.addEventListener("focus", () => { if (!cursor) { cursor = get("path")[0] || (get("flipped") ? "h8" : "a1"); draw(); } });
+  frame.addEventListener("blur", () => { cursor = null; draw(); });
+  again.addEventListener("click", () => animate(get("animation")));
+  speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
+
+  model.on("change", () => {
+    local = null;
+    live.textContent = get("announce");
+    const animation = get("animation");
+    if (pending !== null) {
+      performance.measure("damlib:update", { start: pending });
+      pending = null;
+    }
+    if (animation.id && animation.id !== lastAnimation) {
+      lastAnimation = animation.id;
+      animate(animation);
+    } else if (!busy) draw();
+  });
+  lastAnimation = get("animation").id || 0;
+  live.textContent = get("announce");
+  draw();
+  return () => { busy = null; };
+}
+
+export default { render };
