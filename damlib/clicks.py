@@ -13,9 +13,12 @@ and the game is unchanged.
 >>> table.click("d4")
 >>> table.game.moves
 (Move('c3-d4'),)
->>> table.click("d4")
+>>> table.click("d4")  # a square of the move just played: nothing to say
 >>> table.message
-"d4 holds a White piece, but it is Black's turn."
+''
+>>> table.click("e3")
+>>> table.message
+"e3 holds a White piece, but it is Black's turn."
 """
 
 from __future__ import annotations
@@ -66,6 +69,13 @@ class ClickToMove:
         self.path: list[str] = []
         #: what the last action had to say (why a click was refused, the computer's choice)
         self.message = ""
+        #: the squares of the move played last here (clicked or typed: not the computer's reply),
+        #: until a click on a piece of the side to move, an undo, a restart or a choice after a
+        #: capture mistake; a click on one of them that would be refused is passed over, for the
+        #: board may finish a capture before the learner has clicked every square of its route
+        self.last_played: tuple[str, ...] = ()
+        self._refused: str | None = None  # the own piece the last click could not choose
+        self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
         self._reach_for: tuple[Position, bool, int, CaptureReach | LevelReach] | None = None
         self._computer_moves()
 
@@ -106,8 +116,19 @@ class ClickToMove:
     # -- actions ------------------------------------------------------------------
 
     def click(self, square: object) -> None:
-        """What a click on ``square`` does: choose a piece, or a square for it to go to."""
-        self._do(lambda: self._click(square))
+        """What a click on ``square`` does: choose a piece, or a square for it to go to. After a
+        piece that may not move, a click on where it was meant to go is that move, refused with
+        the rule, as if typed; a click that chooses no piece leaves that explanation standing."""
+        if not self._passed_over(square):
+            refused = self._refused
+            self._do(lambda: self._click(square, refused))
+
+    def cancel(self) -> None:
+        """Drop the squares chosen so far, and any piece just refused: the next click starts
+        afresh (a refused piece's next click would otherwise be read as its move). What was
+        said stays."""
+        self.path = []
+        self._refused = None
 
     def end_here(self) -> None:
         """Referee mode: end the capture on the landing square chosen last, though it could go on."""
@@ -116,6 +137,7 @@ class ClickToMove:
     def undo(self) -> None:
         """Take back the last move; against the computer, back to your own turn."""
         def undo() -> None:
+            self.last_played = ()
             self.game.undo()
             if self.computer == self.game.position.turn and self.game.moves:
                 self.game.undo()
@@ -123,11 +145,11 @@ class ClickToMove:
 
     def take_back(self) -> None:
         """The opponent's choice after a capture mistake: take it back (DE-PENALTY)."""
-        self._do(self.game.take_back)
+        self._do(lambda: self._forget(self.game.take_back))
 
     def let_stand(self) -> None:
         """The opponent's choice after a capture mistake: let it stand (DE-PENALTY)."""
-        self._do(self.game.let_stand)
+        self._do(lambda: self._forget(self.game.let_stand))
 
     def restart(self) -> None:
         """Start again from the position this board was set up with."""
@@ -157,6 +179,7 @@ class ClickToMove:
         of squares that it did not extend, so a selection never outlives its position."""
         before = self.game.position
         self.message = ""
+        self._explained, self._refused = False, None
         try:
             action()
         except DamlibError as error:
@@ -168,6 +191,13 @@ class ClickToMove:
     def _new(self, start: Position) -> None:
         self.game = Game(start, referee=self.game.referee)
         self.path = []
+        self.last_played = ()
+
+    def _forget(self, action: Callable[[], Any]) -> None:
+        """Run ``action``, a choice after a capture mistake: the move played is then no longer
+        the last thing done, so its squares are clicked as any others."""
+        self.last_played = ()
+        action()
 
     def _landings(self) -> dict[int, Reach]:
         """Where the capture chosen so far can jump next, and where each leads (see
@@ -188,30 +218,69 @@ class ClickToMove:
         found = gen.follow(board, squares)
         return {} if found is None else reach.landings(squares, found[0][1])
 
-    def _click(self, square: object) -> None:
+    def _passed_over(self, square: object) -> bool:
+        """Whether a click on ``square`` is to change nothing and keep what was said, while no
+        move is begun: after a move was refused, any click but one on a piece of the side to
+        move; on a square of the move played last, any click that would not choose a piece (the
+        piece that moved is still chosen at once, for it may be the one to move next)."""
+        if self.path:
+            return False
+        try:
+            name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]
+        except DamlibError:
+            return False  # not a square: :meth:`_click` says so
+        own = not self.game.result and self._own(name)
+        return (self._explained and not own) or (name in self.last_played and not (own and self._can_move(name)))
+
+    def _click(self, square: object, refused: str | None) -> None:
+        """A click on ``square``; ``refused`` is the own piece the click before could not choose."""
         name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square
         game = self.game
         if game.result:
             self.message = "The game is over: undo a move, or start a new game."
         elif game.pending:
             self.message = "First choose: take the move back, or let it stand."
+        elif refused is not None and not self._own(name):
+            self._hand(self._text([refused, name]))  # where the piece refused was meant to go
         elif self.path == [name]:
             self.path = []
         elif self._own(name) and len(self.path) <= 1 and self._can_move(name):
             self.path = [name]
+            self.last_played = ()
         elif not self.path or (self._own(name) and len(self.path) == 1):
             self.path = []
             self.message = why_piece_cannot_move(game.position, name) or ""
+            if self._own(name):
+                self._refused = name
+                self.last_played = ()
         elif name in self.targets:
             self._land(name)
         else:
-            self._play("-".join([*self.path, name]) if len(self.path) == 1 else ":".join([*self.path, name]))
+            self._hand(self._text([*self.path, name]))
+
+    def _text(self, squares: list[str]) -> str:
+        """The move text of the squares clicked, as a learner would type it: a capture's with
+        ``:``, a step's with ``-``."""
+        position = self.game.position
+        jump = len(squares) > 2 or position._generator.follow(
+            position._board, [square_number(s) for s in squares]) is not None
+        return (":" if jump else "-").join(squares)
+
+    def _hand(self, move: Move | str) -> None:
+        """Hand ``move`` to :meth:`_play`; remember its squares if it was played, or else that
+        what was said explains why not."""
+        game, before = self.game, len(self.game.moves)
+        self._play(move)
+        if self.game is game and len(game.moves) > before:
+            self.last_played = game.moves[before].path  # the mover's, not a reply played after it
+        else:
+            self._explained = bool(self.message)
 
     def _land(self, name: str) -> None:
         position = self.game.position
         moves = self.game.position.legal_moves
         if not moves[0].captured:
-            self._play(next(m for m in moves if m.path == (self.path[0], name)))
+            self._hand(next(m for m in moves if m.path == (self.path[0], name)))
             return
         reach = self._landings()[square_number(name)]
         self.path.append(name)
@@ -222,16 +291,16 @@ class ClickToMove:
         if self.game.referee:
             found = gen.follow(position._board, squares)
             if found is not None and found[1]:
-                self._play(Move._from_raw(found[0], position))
+                self._hand(Move._from_raw(found[0], position))
         elif reach != MANY:
             found = gen.follow(position._board, squares + list(reach[1]))
             if found is not None:
-                self._play(Move._from_raw(found[0], position))
+                self._hand(Move._from_raw(found[0], position))
 
     def _end_here(self) -> None:
         if len(self.path) < 2:
             raise DamlibError("choose a piece and at least one landing square first")
-        self._play(":".join(self.path))
+        self._hand(":".join(self.path))
 
     def _own(self, name: str) -> bool:
         piece = self.game.position.pieces.get(name)

@@ -86,7 +86,7 @@ def test_switching_the_computer_on_mid_selection_drops_the_stale_selection():
 def test_after_the_game_ends_a_click_says_so_once():
     table = ClickToMove(Position.from_fen("W:Wc3:Bd4", GERMAN))
     click(table, "c3", "e5")  # takes Black's last piece: White wins (DE-WIN)
-    click(table, "e5")
+    click(table, "g7")  # off the move just played (a click on its squares changes nothing)
     assert table.headline.startswith("White wins") and "DE-WIN" in table.headline
     assert "game is over" in table.message and "White wins" not in table.message
 
@@ -98,3 +98,69 @@ def test_the_computer_side_is_named_like_a_side_to_move():
     table = ClickToMove(GERMAN)
     table.set_computer("purple")
     assert "purple" in table.message and table.computer is None
+
+
+def test_a_click_on_the_route_of_a_capture_the_board_finished_changes_nothing():
+    # a5 jumps b6 onto c7; from c7 the man must jump d6 backward onto e5 (DE-MAN-CAPTURE,
+    # DE-MANDATORY): the board plays a5:c7:e5 at c7, taking Black's last piece (DE-WIN)
+    table = ClickToMove(Position.from_fen("W:Wa5:Bb6,d6", GERMAN))
+    click(table, "a5", "c7")
+    assert [str(m) for m in table.game.moves] == ["a5:c7:e5"] and table.headline.startswith("White wins")
+    assert table.last_played == ("a5", "c7", "e5")
+    click(table, "e5")  # the learner's next square of the route
+    assert table.message == "" and table.path == [] and len(table.game.moves) == 1
+    click(table, "h8")  # off the route: the game is still over
+    assert "game is over" in table.message
+
+
+def test_after_the_computer_replies_the_learners_own_move_is_still_clicked_quietly():
+    # after a5:c7:e5 Black has only h8, whose one move is h8-g7; then White's e5 may step to d6 or f6
+    table = ClickToMove(Position.from_fen("W:Wa5:Bb6,d6,h8", GERMAN), computer="black", seconds=0.05)
+    click(table, "a5", "c7")
+    assert [str(m) for m in table.game.moves] == ["a5:c7:e5", "h8-g7"]
+    assert table.last_played == ("a5", "c7", "e5")
+    click(table, "a5")  # empty now: without the move just played, "There is no piece on a5."
+    assert table.message == "" and table.path == []
+    click(table, "e5")  # the man that moved may move again: the click chooses it
+    assert table.path == ["e5"] and table.targets == {"d6", "f6"} and table.last_played == ()
+
+
+def test_after_a_piece_that_may_not_move_the_next_square_is_the_move_meant_and_its_rule_stays():
+    # b2 can take c3 (landing d4), so g3 may not step to h4 (DE-MANDATORY)
+    table = ClickToMove(Position.from_fen("W:Wb2,g3:Bc3,a7", GERMAN))
+    click(table, "g3")
+    assert "DE-MANDATORY" in table.message and table.path == []
+    click(table, "h4")
+    said = table.message
+    assert said.startswith("g3-h4 is not allowed (DE-MANDATORY)") and table.game.moves == ()
+    click(table, "f4", "c3", "h4")  # an empty square, Black's man, the square again: no move begun
+    assert table.message == said and table.path == [] and table.game.moves == ()
+    click(table, "b2")  # choosing a piece starts afresh
+    assert table.path == ["b2"] and table.message == ""
+    click(table, "d4")
+    assert [str(m) for m in table.game.moves] == ["b2:d4"]
+
+
+def test_a_capture_clicked_that_may_not_be_played_is_written_with_a_colon():
+    # h4 can jump g5 onto f6 and no further (1 piece), but e3:c5:a7 takes d4 and b6 (2): DE-MAJORITY
+    table = ClickToMove(Position.from_fen("W:We3,h4:Bd4,b6,g5", GERMAN))
+    click(table, "h4")
+    assert "DE-MAJORITY" in table.message
+    click(table, "f6")
+    assert table.message.startswith("h4:f6 is not allowed (DE-MAJORITY)") and table.game.moves == ()
+    # a piece chosen, then a jump that is no legal move's first: e3 over f4 onto g5 takes 1 of 2
+    table = ClickToMove(Position.from_fen("W:We3,h2:Bd4,f4,b6,h8", GERMAN))
+    click(table, "e3", "g5")
+    assert table.message.startswith("e3:g5 is not allowed (DE-MAJORITY)") and table.path == ["e3"]
+
+
+def test_another_own_piece_after_a_refused_one_starts_afresh_and_cancel_forgets_the_refused_piece():
+    table = ClickToMove(Position.from_fen("W:We3,h4:Bd4,b6,g5", GERMAN))  # h4 may not take (DE-MAJORITY)
+    click(table, "h4", "e3")
+    assert table.path == ["e3"] and table.message == ""
+    table.cancel()
+    click(table, "h4")
+    table.cancel()
+    assert "DE-MAJORITY" in table.message  # cancelling keeps what was said
+    click(table, "f6")  # no piece is refused any more: an ordinary click on an empty square
+    assert table.message == "There is no piece on f6." and table.game.moves == ()

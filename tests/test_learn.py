@@ -20,6 +20,7 @@ from damlib import GERMAN, RUSSIAN, TURKISH, Position
 from damlib.errors import DamlibError
 from damlib.exercises import EXERCISES
 from damlib.learn import CHOICES, LEVELS, STAGES, Attempt, Level, Progress
+from damlib.learn.clicks import LevelClicks
 from damlib.referee import all_captures
 
 GAMES = {g.name: g for g in (GERMAN, RUSSIAN, TURKISH)}
@@ -526,3 +527,74 @@ def test_a_write_that_fails_for_any_reason_leaves_no_scratch_file(tmp_path, monk
     with pytest.raises(TypeError):
         progress.record(LEVELS[0].attempt())
     assert list(tmp_path.iterdir()) == []
+
+
+# -- played by clicks (LevelClicks), counted as typing would be ------------------------------
+
+
+def level_by_id(name: str) -> Level:
+    return next(lv for lv in LEVELS if lv.id == name)
+
+
+def test_clicking_on_along_a_capture_the_board_finished_keeps_done_and_three_stars():
+    # a5 jumps b6 onto c7, and from there must jump d6 onto e5 (DE-MAN-CAPTURE): the board plays
+    # a5:c7:e5 at c7, and the learner clicks e5, as the instructions say: each square in turn
+    attempt = level_by_id("de-man-capture-3").attempt()
+    clicks = LevelClicks(attempt)
+    for square in ("a5", "c7"):
+        clicks.click(square)
+    feedback = clicks.feedback
+    assert feedback is not None and feedback.ok and feedback.done
+    clicks.click("e5")
+    assert clicks.feedback is feedback and clicks.message == ""
+    assert attempt.done and attempt.stars == 3 and attempt.mistakes == []
+
+
+def test_after_the_levels_reply_the_learners_own_move_is_still_clicked_quietly():
+    # b6-c7, Black answers h4-g3, then c7-d8 crowns the man (DE-PROMOTE)
+    attempt = level_by_id("de-promote-1").attempt()
+    clicks = LevelClicks(attempt)
+    for square in ("b6", "c7"):
+        clicks.click(square)
+    feedback = clicks.feedback
+    assert feedback is not None and feedback.ok and [str(m) for m in attempt.game.moves] == ["b6-c7", "h4-g3"]
+    clicks.click("b6")  # empty since the step: once "There is no piece on b6."
+    assert clicks.feedback is feedback and clicks.message == "" and attempt.mistakes == []
+    for square in ("c7", "d8"):  # the man that stepped is chosen by a click, and goes on
+        clicks.click(square)
+    assert attempt.done and attempt.stars == 3
+
+
+def test_the_square_clicked_after_a_man_that_may_not_move_is_a_mistake_as_typing_it_is():
+    level = level_by_id("de-mandatory-1")  # b2 can take c3, so g3 may not step (DE-MANDATORY)
+    typed = level.attempt()
+    typed_feedback = typed.play("g3-h4")
+    attempt = level.attempt()
+    clicks = LevelClicks(attempt)
+    clicks.click("g3")
+    assert "DE-MANDATORY" in clicks.message and attempt.mistakes == []  # a piece, not yet a move
+    clicks.click("h4")
+    feedback = clicks.feedback
+    assert feedback == typed_feedback and feedback.rule == "DE-MANDATORY" and not feedback.ok
+    assert attempt.mistakes == typed.mistakes == ["DE-MANDATORY"] and attempt.game.moves == ()
+    assert clicks.message == feedback.message
+    clicks.click("f4")  # an empty square: the explanation stays
+    assert clicks.feedback is feedback and clicks.message == feedback.message
+    for square in ("b2", "d4"):
+        clicks.click(square)
+    typed.play("b2:d4")
+    assert attempt.done and attempt.stars == typed.stars == 2  # one mistake costs one star
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_every_square_of_the_solution_clicked_in_turn_solves_the_level_with_nothing_to_correct(level: Level):
+    attempt = level.attempt()
+    clicks = LevelClicks(attempt)
+    for move in level.solution:
+        if move in CHOICES:
+            clicks.play(move)
+            continue
+        for square in re.split(r"[-:]", move):
+            clicks.click(square)
+            assert clicks.message == "", (move, square)
+    assert attempt.done and attempt.stars == 3 and attempt.mistakes == []

@@ -32,5 +32,6 @@ class LevelClicks(ClickToMove):
 
     def play(self, move: Move | str) -> None:
         """A move typed rather than clicked, or after the opponent's capture mistake a choice:
-        ``"take back"`` or ``"let stand"`` (DE-PENALTY)."""
-        self._do(lambda: self._play(move))
+        ``"take back"`` or ``"let stand"`` (DE-PENALTY). As a clicked move, a typed one that is
+        played leaves its squares quiet to click, and one refused leaves its explanation standing."""
+        self._do(lambda: self._hand(move))
