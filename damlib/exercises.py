@@ -22,6 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from .clicks import ClickToMove
 from .errors import DamlibError, shown
 from .game import Game
 from .legality import pieces
@@ -338,6 +339,31 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("W:Wc4,h2:Bc5,a7", "turkish", "penalty", history=("h2-h3",)),  # TR-PENALTY
     Exercise("B:Wc2,d3:Bd4,a6", "turkish", "play", about="TR-MANDATORY"),  # down, then must jump on sideways
 )
+
+
+class AnswerClicks(ClickToMove):
+    """Clicks on a "play" question's board that build the move to answer with, and play nothing:
+    :attr:`played` holds its text once built. Capture mistakes may be clicked too (referee mode),
+    and so may a piece that may not move, so a wrong answer is checked and explained as the same
+    move typed would be.
+
+    >>> task = Exercise("W:Wa3,g1:Bb4,h6", "german", "play")
+    >>> clicks = AnswerClicks(task.position)
+    >>> for square in ("g1", "h2"): clicks.click(square)
+    >>> clicks.played, clicks.game.moves
+    ('g1-h2', ())
+    >>> task.check(clicks.played).text
+    'Not quite. g1-h2 is not allowed (DE-MANDATORY): capturing is compulsory, and a3:c5 takes 1 piece.'
+    """
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(position, referee=True)  # capture mistakes may be clicked too
+        #: the text of the move built, once it is complete (else ``None``)
+        self.played: str | None = None
+
+    def _play(self, move: Move | str) -> None:
+        self.played = str(move)
+        self.path = []
 
 
 @dataclass

@@ -3,12 +3,11 @@
 import re
 
 import pytest
+from conftest import ROOT
 
 from damlib.errors import DamlibError
-from conftest import ROOT
-from damlib.exercises import EXERCISES, Exercise, Quiz, save_worksheet
+from damlib.exercises import EXERCISES, AnswerClicks, Exercise, Quiz, save_worksheet
 from damlib.widgets import Exercises
-
 
 # The class set's answers, worked out by hand from docs/rules.md.
 ANSWERS = {
@@ -95,6 +94,42 @@ def test_a_play_question_takes_a_legal_move_and_explains_a_wrong_one():
     assert task.check("e5:g7").correct
     wrong = task.check("h8-g7")
     assert not wrong.correct and "DE-MANDATORY" in wrong.text
+
+
+def test_answer_clicks_build_a_capture_landing_by_landing_and_play_nothing():
+    # the king a1 takes c3 (onto d4), e5 (onto f6) and g5 (onto h4): three, the most (DE-MAJORITY)
+    task = Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play")
+    clicks = AnswerClicks(task.position)
+    for square in ("a1", "d4", "f6"):
+        clicks.click(square)
+    assert clicks.played is None and clicks.path == ["a1", "d4", "f6"]  # the king can jump on
+    clicks.click("h4")
+    assert clicks.played == "a1:d4:f6:h4" and clicks.game.moves == () and task.check(clicks.played).correct
+
+
+def test_answer_clicks_let_a_capture_mistake_be_the_answer_and_it_is_explained_as_typed():
+    task = Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play")
+    clicks = AnswerClicks(task.position)
+    for square in ("a1", "d4"):
+        clicks.click(square)
+    clicks.end_here()  # the king could jump e5 from d4, so it must (DE-MANDATORY)
+    assert clicks.played == "a1:d4" and clicks.game.moves == ()
+    verdict = task.check(clicks.played)
+    assert not verdict.correct and "(DE-MANDATORY)" in verdict.text and verdict == task.check("a1:d4")
+
+
+def test_answer_clicks_take_a_step_of_a_man_that_may_not_move_as_the_answer():
+    # a3 can take b4 (onto c5), so g1 may not step (DE-MANDATORY); the step is still the answer given
+    task = Exercise("W:Wa3,g1:Bb4,h6", "german", "play")
+    clicks = AnswerClicks(task.position)
+    clicks.click("b4")  # Black's man: no piece to move, no answer
+    assert clicks.played is None and "Black" in clicks.message
+    for square in ("g1", "h2"):
+        clicks.click(square)
+    assert clicks.played == "g1-h2"
+    quiz = Quiz([task])
+    assert quiz.answer(0, clicks.played).startswith("Not quite — think of DE-MANDATORY")
+    assert quiz.score == (0, 1)
 
 
 def by_fen(*fens: str) -> list[Exercise]:
