@@ -6,13 +6,12 @@ import base64
 from damlib import GERMAN, TURKISH
 from damlib.pages import page_count
 from damlib.widgets import BoardEditor, CaptureStepper, PlayBoard
-from damlib.widgets.board import COLORS, GLYPHS
 
 
 def clicks(editor, tool, *squares):
     editor.tools.value = tool
     for square in squares:
-        editor.squares[square].click()
+        editor.board.click(square)  # what a click on the board widget comes to
 
 
 def test_clicks_show_the_pieces_the_fen_and_the_legal_moves():
@@ -20,11 +19,11 @@ def test_clicks_show_the_pieces_the_fen_and_the_legal_moves():
     clicks(editor, "white man", "e3")
     clicks(editor, "black man", "d4", "f4", "b6")
     assert editor.fen == "W:We3:Bd4,f4,b6" and editor.fen_box.value == editor.fen
-    assert editor.squares["e3"].description == GLYPHS[False] and editor.squares["d4"].description == GLYPHS[False]
+    assert editor.board.pieces == {"e3": "w", "d4": "b", "f4": "b", "b6": "b"}
     # DE-MAJORITY: the capture that takes two (e3:c5:a7) is the only legal move
     assert "1 legal move: e3:c5:a7" in editor.status.value
     clicks(editor, "white king", "h8")
-    assert editor.squares["h8"].description == GLYPHS[True] and "Kh8" in editor.fen
+    assert editor.board.pieces["h8"] == "W" and "Kh8" in editor.fen
 
 
 def test_a_refused_click_is_explained_with_the_rule_and_changes_nothing():
@@ -32,7 +31,7 @@ def test_a_refused_click_is_explained_with_the_rule_and_changes_nothing():
     clicks(editor, "white man", "c3")
     clicks(editor, "black man", "a1")  # a Black man on its own last rank would be a king
     assert "DE-PROMOTE" in editor.message.value and "<b>" in editor.message.value
-    assert editor.fen == "W:Wc3:B" and editor.squares["a1"].description != GLYPHS[False]
+    assert editor.fen == "W:Wc3:B" and editor.board.pieces == {"c3": "w"}
     clicks(editor, "white man", "d3")  # not a square of play (DE-BOARD)
     assert "DE-BOARD" in editor.message.value and editor.fen == "W:Wc3:B"
 
@@ -44,7 +43,7 @@ def test_the_side_to_move_the_game_start_clear_and_a_typed_fen():
     assert editor.fen == "B:Wd3,e3:B"
     editor.game.value = GERMAN  # d3 is not a German square of play: listed and marked, not removed
     assert editor.fen == "B:Wd3,e3:B" and "DE-BOARD" in editor.status.value
-    assert editor.board._drawn["d3"][1] == COLORS["excluded"] and editor.board._drawn["e3"][1] == COLORS["dark"]
+    assert editor.board.pieces == {"d3": "w", "e3": "w"} and editor.board.marks == {"d3": "excluded"}
     editor.buttons["start"].click()
     assert editor.position.fen.startswith("W:Wa1,c1,") and editor.turn.value == "white"
     editor.buttons["clear"].click()
@@ -56,10 +55,12 @@ def test_the_side_to_move_the_game_start_clear_and_a_typed_fen():
 
 
 def test_flip_turns_the_board_round():
-    editor = BoardEditor("german")
-    first = editor.board.grid.children[0].tooltip
+    editor = BoardEditor("german", fen="W:Wc3:Bd4")
+    assert editor.board.flipped is False
     editor.buttons["flip"].click()
-    assert (first, editor.board.grid.children[0].tooltip) == ("a8", "h1")
+    assert editor.board.flipped is True and editor.board.pieces == {"c3": "w", "d4": "b"}  # turned, not changed
+    editor.buttons["flip"].click()
+    assert editor.board.flipped is False
 
 
 def test_the_position_opens_in_the_play_board_and_the_capture_stepper():

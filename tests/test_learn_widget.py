@@ -4,11 +4,15 @@ import html
 
 import pytest
 
-from damlib.errors import DamlibError
 from damlib import GERMAN
+from damlib.errors import DamlibError
 from damlib.learn import CHOICES, LEVELS, STAGES, Level
 from damlib.widgets import Learn
-from damlib.widgets.board import COLORS
+
+
+def hinted(learn: Learn) -> set[str]:
+    """The squares the board marks as a hint's (or a threat's)."""
+    return {square for square, mark in learn.board.marks.items() if mark == "hint"}
 
 
 def play_by_clicks(learn: Learn, move: str) -> None:
@@ -17,7 +21,7 @@ def play_by_clicks(learn: Learn, move: str) -> None:
         return
     step = learn.attempt.step
     for square in learn.attempt.position.parse_move(move).path:
-        learn.board.buttons[square].click()
+        learn.board.click(square)
         if learn.attempt.step > step:  # played as soon as the squares clicked name one move
             return
     raise AssertionError(f"clicking {move} did not play it: {learn.feedback.value}")
@@ -39,8 +43,8 @@ def test_a_wrong_click_says_why_and_changes_nothing():
     learn = Learn([level])
     before = learn.attempt.position
     start = level.start.parse_move(level.solution[0]).start
-    learn.board.buttons[start].click()
-    learn.board.buttons["h8" if start != "h8" else "a1"].click()
+    learn.board.click(start)
+    learn.board.click("h8" if start != "h8" else "a1")
     assert learn.attempt.position == before and not learn.done
     assert "is not allowed" in html.unescape(learn.feedback.value) or "legal, but" in learn.feedback.value
 
@@ -69,15 +73,13 @@ def test_the_hint_gives_the_move_and_why_and_marks_it_on_the_board():
     move = level.start.parse_move(level.solution[0])
     learn = Learn([level])
     learn.hint_button.click()
-    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
-    assert marked == {move.start}
+    assert hinted(learn) == {move.start}
     learn.hint_button.click()
     shown = html.unescape(learn.feedback.value)
     assert f"Play {move}: it " in shown and "(DE-MAJORITY)" in shown
-    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
-    assert marked == set(move.path) | set(move.captured)
+    assert hinted(learn) == set(move.path) | set(move.captured)
     play_by_clicks(learn, level.solution[0])
-    assert not any(square.style.button_color == COLORS["hint"] for square in learn.board.buttons.values())
+    assert hinted(learn) == set()
 
 
 def test_show_me_a_threat_names_the_other_sides_best_move_and_marks_it():
@@ -86,8 +88,7 @@ def test_show_me_a_threat_names_the_other_sides_best_move_and_marks_it():
     learn = Learn([level])
     learn.threat_button.click()
     assert "Black threatens d4:b2, taking a piece." in html.unescape(learn.feedback.value)
-    marked = {name for name, square in learn.board.buttons.items() if square.style.button_color == COLORS["hint"]}
-    assert marked == {"d4", "b2", "c3"}
+    assert hinted(learn) == {"d4", "b2", "c3"}
     assert learn.attempt.hints_used == 0  # a threat costs no star
     play_by_clicks(learn, "c3:e5")
     assert learn.attempt.stars == 3

@@ -10,11 +10,10 @@ down to 29–32 (a1, c1, e1, g1): c3 = 22, d4 = 18, e5 = 15, f6 = 11.
 from __future__ import annotations
 
 import pytest
+from conftest import DATA
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, pdn
 from damlib.errors import DamlibError
-
-from conftest import DATA
 
 OPENING = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]  # 1. c3-d4 f6-e5 2. d4xf6 g7xe5 (DE-MANDATORY)
 
@@ -159,8 +158,8 @@ def test_a_square_number_off_the_board_is_named():
 # -- which rules -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value, rules", [("26", BRAZILIAN), ("25", RUSSIAN_PUBLISHED), ("25,W,8,8,A0,0", RUSSIAN_PUBLISHED),
-                                          ("30", TURKISH_PUBLISHED)])
+@pytest.mark.parametrize("value, rules", [("26", BRAZILIAN), ("25", RUSSIAN_PUBLISHED),
+                                          ("25,W,8,8,A0,0", RUSSIAN_PUBLISHED), ("30", TURKISH_PUBLISHED)])
 def test_the_game_type_picks_the_rules(value, rules):
     assert one(f'[GameType "{value}"] 1. c3-d4 *' if "30" not in value
                else f'[GameType "{value}"] 1. a3-a4 *').game.rules is rules
@@ -362,7 +361,7 @@ def test_the_play_board_saves_its_game_as_pdn_beside_the_notebook(tmp_path, monk
     monkeypatch.chdir(tmp_path)  # a notebook's kernel works in the notebook's folder
     board = PlayBoard("russian")
     for square in ("c3", "d4", "f6", "e5", "d4", "f6"):
-        board.squares[square].click()
+        board.board.click(square)
     save = next(c for c in board.children[3].children if c.description == "Save game")
     save.click()
     (path,) = tmp_path.glob("russian-*.pdn")

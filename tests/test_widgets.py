@@ -10,24 +10,22 @@ from matplotlib.colors import to_rgb
 from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
-from damlib.notation import numbered_moves
 from damlib.diagram import PALETTE, square_center
 from damlib.errors import DamlibError
+from damlib.notation import numbered_moves
 from damlib.referee import shorter_captures
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
-from damlib.widgets.board import COLORS
 
 
-def looks(board: PlayBoard, square: str) -> tuple[str, str]:
-    """The glyph on a square of the board, and which side's ink it is drawn in."""
-    button = board.squares[square]
-    ink = {to_rgb(PALETTE["white"]): "white", to_rgb("#111111"): "black"}[to_rgb(button.style.text_color)]
-    return button.description, ink
+def looks(board: PlayBoard, square: str) -> str | None:
+    """What the board shows on a square: "w"/"b" for a man, "W"/"B" for a king, None if empty."""
+    return board.board.pieces.get(square)
 
 
 def click(board: PlayBoard, *squares: str) -> None:
+    """Click squares on the board widget: what a click or a tap in the browser comes to."""
     for square in squares:
-        board.squares[square].click()
+        board.board.click(square)
 
 
 # -- capture stepper --------------------------------------------------------------
@@ -37,17 +35,25 @@ def test_stepper_steps_through_a_german_capture_with_blocking_pieces():
     stepper = CaptureStepper("W:WKa1:Bc3,f4,f2,b4", variant=GERMAN)
     assert stepper.choice.value.path == ("a1", "e5", "g3", "e1")
     assert stepper.steps.slider.max == 3
-    first_image = stepper.image.value
+    board = stepper.board
+    assert board.pieces == {"a1": "W", "c3": "b", "f4": "b", "f2": "b", "b4": "b"} and board.crosses == []
     stepper.steps.buttons["next"].click()
-    assert stepper.image.value != first_image
+    # the king has jumped c3 and landed on e5; c3 is marked taken but stays on the board (DE-STRIKE)
+    assert board.pieces == {"e5": "W", "c3": "b", "f4": "b", "f2": "b", "b4": "b"} and board.crosses == ["c3"]
+    assert board.arrows == [{"route": ["e5", "g3", "e1"], "faint": True}, {"route": ["a1", "e5"], "faint": False}]
+    assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("a1", "e5")]  # one step: one jump
     assert "jumps c3 and lands on e5" in stepper.caption.value
     assert "stays on the board" in stepper.caption.value and "DE-STRIKE" in stepper.caption.value
     stepper.steps.buttons["last"].click()
     assert stepper.steps.slider.value == 3 and "capture ends" in stepper.caption.value
+    assert board.pieces == {"e1": "W", "b4": "b"} and board.crosses == ["c3", "f4", "f2"]  # all go at the end
+    assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("e5", "g3"), ("g3", "e1")]
     stepper.steps.buttons["next"].click()  # past the end: stays
     assert stepper.steps.slider.value == 3
+    shown = board.animation["id"]
     stepper.steps.buttons["first"].click()
-    assert stepper.stage.number == 0 and stepper.image.value == first_image
+    assert stepper.stage.number == 0 and board.pieces == {"a1": "W", "c3": "b", "f4": "b", "f2": "b", "b4": "b"}
+    assert board.crosses == [] and board.animation["id"] == shown  # going back is not animated
 
 
 def test_stepper_turkish_pieces_go_at_once():
@@ -98,6 +104,22 @@ def test_explorer_shows_the_three_promotion_rules_side_by_side():
     assert ends == {"German": Piece.WHITE_MAN, "Russian": Piece.WHITE_KING, "Turkish": Piece.WHITE_KING}
 
 
+def test_explorer_columns_show_each_game_on_a_board_and_animate_a_step():
+    explorer = PromotionExplorer("W:Wb6:Bc7,e7")
+    boards = {name: column.board for name, column in explorer.columns.items()}
+    assert not any(board.interactive for board in boards.values())  # to look at, not to play on
+    explorer.steps.buttons["next"].click()
+    # after the first jump b6:d8: German and Russian keep c7 on the board until the capture ends
+    # (DE-STRIKE); German's man passes d8 as a man (DE-PROMOTE-PASS), Russian's is a king at once
+    # (RU-PROMOTE); Turkish removes c7 at once (TR-REMOVE) and crowns on d8 (TR-PROMOTE)
+    assert boards["German"].pieces == {"d8": "w", "c7": "b", "e7": "b"}
+    assert boards["Russian"].pieces == {"d8": "W", "c7": "b", "e7": "b"}
+    assert boards["Turkish"].pieces == {"d8": "W", "e7": "b"}
+    for name, board in boards.items():
+        assert board.crosses == ["c7"], name
+        assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("b6", "d8")], name
+
+
 def test_explorer_examples_and_bad_fen():
     explorer = PromotionExplorer()
     explorer.examples.value = "W:Wd6:Bd7,d4"
@@ -118,11 +140,13 @@ def test_play_board_select_highlight_and_move():
     board = PlayBoard(GERMAN)
     click(board, "c3")
     assert board.path == ["c3"] and board.targets() == {"b4", "d4"}
-    assert board.squares["d4"].style.button_color != board.squares["f4"].style.button_color
+    # the board shows the piece chosen and where it may go (DE-MAN-MOVE), and nothing else
+    assert board.board.path == ["c3"] and board.board.targets == ["b4", "d4"] and board.board.marks == {}
     click(board, "d4")
     assert [str(m) for m in board.game.moves] == ["c3-d4"]
-    assert looks(board, "d4") == ("⬤", "white") and looks(board, "f6") == ("⬤", "black")
-    assert board.squares["c3"].description.strip() == ""
+    assert looks(board, "d4") == "w" and looks(board, "f6") == "b" and looks(board, "c3") is None
+    assert board.board.path == [] and board.board.targets == []
+    assert board.board.marks == {"c3": "last", "d4": "last"}
     assert "1. c3-d4" in board.move_list.value and "Black to move" in board.status.value
 
 
@@ -148,7 +172,7 @@ def test_play_board_multi_jump_by_landing_squares():
     assert board.game.moves == () and board.targets() == {"f6", "g5", "h4"}
     click(board, "h4")
     assert board.game.moves[0].path == ("b6", "d8", "h4")
-    assert looks(board, "h4") == ("♚", "white")  # crowned (RU-PROMOTE)
+    assert looks(board, "h4") == "W"  # crowned (RU-PROMOTE)
 
 
 def test_play_board_plays_a_capture_once_its_routes_are_one_move():
@@ -161,16 +185,23 @@ def test_play_board_plays_a_capture_once_its_routes_are_one_move():
 
 def test_play_board_undo_new_game_and_flip():
     board = PlayBoard(TURKISH)
-    assert [label.value for label in board.rank_labels] == list("87654321")
-    assert [label.value for label in board.file_labels] == list("abcdefgh")
+    assert board.board.flipped is False
     click(board, "a3", "a4")
     board.undo()
-    assert board.game.moves == () and looks(board, "a3") == ("⬤", "white")
-    first = board.grid.children[0]
+    assert board.game.moves == () and looks(board, "a3") == "w" and looks(board, "a4") is None
+    unflipped = pixels(png_in_bundle(board))
     board.flip()
-    assert board.grid.children[0] is board.squares["h1"] and first is board.squares["a8"]
-    assert [label.value for label in board.rank_labels] == list("12345678")
-    assert [label.value for label in board.file_labels] == list("hgfedcba")
+    assert board.board.flipped is True
+    # the picture kept in the notebook turns too: a2's place (a White man, TR-START) now holds h7's Black man
+    title = "Turkish: White to move"
+    x, y = (int(v) for v in square_center("a2", size=board.size, title=title))
+    assert square_center("h7", size=board.size, flip=True, title=title) == square_center("a2", size=board.size,
+                                                                                          title=title)
+    white, black = (np.array(to_rgb(PALETTE[side])) * 255 for side in ("white", "black"))
+    assert np.abs(unflipped[y, x] - white).max() < 40
+    assert np.abs(pixels(png_in_bundle(board))[y, x] - black).max() < 40
+    board.flip()
+    assert board.board.flipped is False
     board.variant.value = RUSSIAN
     assert board.game.rules is RUSSIAN and board.game.moves == ()
     board.undo()  # nothing to undo: a message, no exception
@@ -327,7 +358,8 @@ def test_the_stepper_picture_shows_the_whole_route_with_both_captures_marked():
     for square in ("d4", "b6"):  # e3:c5:a7 takes d4 and b6 (DE-MAJORITY)
         x, y = square_center(square, size=stepper.size, title=title)
         assert np.abs(picture[int(y), int(x)] - np.array(to_rgb(PALETTE["captured"])) * 255).max() < 40, square
-    assert png_in_bundle(stepper) != stepper.image.value  # the first frame shows no jump yet
+    # while the board's first frame shows no jump yet: no piece marked taken, the route faint
+    assert stepper.board.crosses == [] and all(arrow["faint"] for arrow in stepper.board.arrows)
 
 
 def test_the_explorer_picture_has_a_board_for_each_game_that_reads_the_position():
@@ -382,12 +414,6 @@ def test_play_board_result_line_shows_once():
     assert board.status.value.count("White wins") == 1
 
 
-def test_play_board_shares_one_layout_among_its_squares():
-    board = PlayBoard(GERMAN)
-    assert len({id(square.layout) for square in board.squares.values()}) == 1
-    assert len({id(square.style) for square in board.squares.values()}) <= 4 * len(COLORS)
-
-
 def test_widgets_take_what_damlib_takes_elsewhere():
     assert PlayBoard("brazilian").game.rules.name == "Brazilian"
     assert PlayBoard("turkish (as published)").variant.value.name == "Turkish (as published)"
@@ -425,11 +451,11 @@ def test_play_board_clicks_that_are_not_squares_are_explained():
 def test_explorer_turkish_only_position_gets_a_tidy_panel_and_a_bad_fen_one_message():
     explorer = PromotionExplorer("W:Wd6:Bd7,Kb8")
     german = explorer.columns["German"]
-    assert german.image.layout.display == "none" and "needs the 64-square board" in german.caption.value
-    assert explorer.columns["Turkish"].image.layout.display != "none" and explorer.message.value == ""
+    assert german.board.layout.display == "none" and "needs the 64-square board" in german.caption.value
+    assert explorer.columns["Turkish"].board.layout.display != "none" and explorer.message.value == ""
     explorer.fen.value = "nonsense"
     assert explorer.message.value.count("Cannot show this FEN") == 1
-    assert all(c.caption.value == "" and c.image.layout.display == "none" for c in explorer.columns.values())
+    assert all(c.caption.value == "" and c.board.layout.display == "none" for c in explorer.columns.values())
 
 
 def test_step_buttons_lead_only_somewhere():
@@ -453,11 +479,11 @@ def test_save_worksheet_writes_both_pdfs_where_it_is_told(tmp_path):
 
 def test_the_stepper_first_frame_shows_the_whole_route_faint():
     stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN)
-    first = pixels(stepper.image.value)
-    x, y = square_center("c5", size=stepper.size, title="German: e3:c5:a7")
-    dark, arrow = np.array(to_rgb(PALETTE["dark"])) * 255, np.array(to_rgb("#15781b")) * 255
-    pixel = first[int(y), int(x)]
-    assert np.abs(pixel - dark).max() > 20 and np.abs(pixel - arrow).max() > 20  # neither bare nor full
+    # e3:c5:a7, the only legal move (DE-MAJORITY): before the first jump the whole route is drawn
+    # faint, none of it solid, nothing taken yet, and the man still on e3
+    assert stepper.board.arrows == [{"route": ["e3", "c5", "a7"], "faint": True}]
+    assert stepper.board.crosses == [] and stepper.board.pieces["e3"] == "w"
+    assert stepper.board.marks == {"e3": "last"} and stepper.board.animation == {}
 
 
 def test_boards_follow_the_default_size():
@@ -466,8 +492,25 @@ def test_boards_follow_the_default_size():
     try:
         diagram.set_default_size(560)
         board, stepper = PlayBoard(GERMAN), CaptureStepper("W:We3:Bd4,f4,b6")
-        assert board.grid.layout.width == "560px" and Image.open(io.BytesIO(png_in_bundle(board))).width == 560
-        assert stepper.image.width == "560" and Image.open(io.BytesIO(stepper.image.value)).width == 560
+        assert board.size == 560 and Image.open(io.BytesIO(png_in_bundle(board))).width == 560
+        assert stepper.size == 560 and Image.open(io.BytesIO(png_in_bundle(stepper))).width == 560
+    finally:
+        diagram.set_default_size(diagram.DEFAULT_SIZE)
+    assert PlayBoard(GERMAN, size=400).board.size == 400  # a size given fixes the live board's width
+
+
+def test_a_board_widget_picture_follows_its_size_and_the_default():
+    from damlib import diagram
+    from damlib.widgets.board import Board
+
+    board = Board(size=300)
+    board.show(Position.start(GERMAN))
+    assert Image.open(io.BytesIO(board.picture())).width == 300
+    try:
+        diagram.set_default_size(560)
+        unsized = Board()
+        unsized.show(Position.start(GERMAN))
+        assert Image.open(io.BytesIO(unsized.picture())).width == 560
     finally:
         diagram.set_default_size(diagram.DEFAULT_SIZE)
 
