@@ -15,10 +15,9 @@ import datetime
 import re
 
 import pytest
+from conftest import DATA
 
 from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, Game, Position, pdn
-
-from conftest import DATA
 
 BRAZILIAN = pdn.read(DATA / "lidraughts-brazilian-games.pdn")
 USSR = DATA / "ussr-1950-russian.pdn"
@@ -136,6 +135,28 @@ def test_the_replay_opens_a_pdn_file_and_steps_through_any_game_of_it():
     replay.steps.buttons["last"].click()
     assert "e1:a5" in replay.caption.value and "Black wins" in replay.caption.value
     assert "The result written in the file: 0-2." in replay.caption.value
+
+
+def test_the_replay_board_shows_each_move_and_animates_one_step_forward():
+    replay = GameReplay("1. c3-d4 f6-e5 2. d4:f6 g7:e5", GERMAN)
+    board = replay.board
+    assert not board.interactive and len(board.pieces) == 24  # the start: 12 men a side (DE-START)
+    assert board.animation == {} and board.arrows == [] and board.crosses == []
+    replay.steps.buttons["next"].click()
+    assert "c3" not in board.pieces and board.pieces["d4"] == "w"
+    assert board.marks == {"c3": "last", "d4": "last"} and board.arrows == [{"route": ["c3", "d4"], "faint": False}]
+    frames = board.animation["frames"]
+    assert board.animation["start"]["c3"] == "w" and [(f["start"], f["end"]) for f in frames] == [("c3", "d4")]
+    assert frames[-1]["pieces"] == board.pieces
+    replay.steps.buttons["next"].click()
+    replay.steps.buttons["next"].click()  # 2. d4:f6 jumps the man that came to e5
+    assert board.pieces["f6"] == "w" and "e5" not in board.pieces and "d4" not in board.pieces
+    assert board.crosses == ["e5"] and list(board.animation["frames"][-1]["taken"]) == ["e5"]
+    shown = board.animation["id"]
+    replay.steps.buttons["first"].click()  # back to the start: shown at once, no animation
+    assert len(board.pieces) == 24 and board.animation["id"] == shown
+    replay.steps.buttons["last"].click()  # four moves on at once: shown, not animated
+    assert board.pieces["e5"] == "b" and "f6" not in board.pieces and board.animation["id"] == shown
 
 
 def test_the_replay_reads_a_file_under_the_rules_chosen_and_says_where_it_stops():
