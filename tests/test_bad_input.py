@@ -3,7 +3,10 @@ message names the bad part, and the object it was called on is unchanged."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
+from conftest import playable_squares, raises
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position, explain, rules
 from damlib.errors import (
@@ -16,8 +19,6 @@ from damlib.errors import (
     SquareError,
     VariantError,
 )
-
-from conftest import playable_squares, raises
 
 GERMAN_START = Position.start(GERMAN)
 
@@ -273,7 +274,7 @@ def test_illegal_move_names_the_rule(variant, fen, text, rule, names):
             continue
         game = Game(pos, referee=referee)
         g_before = game_snapshot(game)
-        err2 = raises(IllegalMoveError, lambda: game.play(text))
+        err2 = raises(IllegalMoveError, partial(game.play, text))
         assert err2.rule == rule
         assert game_snapshot(game) == g_before
 
@@ -293,7 +294,7 @@ def test_ambiguous_capture_lists_candidates():
     pos = Position.from_fen("W:WKh1:Bh3,g7,d5,Ke8", TURKISH)
     before = snapshot(pos)
     for text in ("h1:d1", "h1xd1"):
-        err = raises(AmbiguousMoveError, lambda: pos.play(text), text, "h1:h7:d7:d1", "h1:h8:d8:d1")
+        err = raises(AmbiguousMoveError, partial(pos.play, text), text, "h1:h7:d7:d1", "h1:h8:d8:d1")
         assert isinstance(err, IllegalMoveError)
         assert {str(m) for m in err.candidates} == {"h1:h7:d7:d1", "h1:h8:d8:d1"}
         assert set(err.candidates) <= set(pos.legal_moves)
@@ -317,7 +318,7 @@ def test_play_after_the_game_is_over():
     assert game.result is not None and game.result.winner == "white"
     before = game_snapshot(game)
     for move in ("e5-d6", "d4-c3", "hello", GERMAN_START.legal_moves[0]):
-        err = raises(GameOverError, lambda: game.play(move), "over")
+        err = raises(GameOverError, partial(game.play, move), "over")
         assert err.rule == "DE-WIN"
         assert isinstance(err, IllegalMoveError)
         assert game_snapshot(game) == before
