@@ -76,7 +76,8 @@ class ClickToMove:
         self.last_played: tuple[str, ...] = ()
         self._refused: str | None = None  # the own piece the last click could not choose
         self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
-        self._reach_for: tuple[Position, bool, int, CaptureReach | LevelReach] | None = None
+        # the capture reach of each piece chosen in a position (mistakes allowed or not)
+        self._reaches: tuple[tuple[Position, bool] | None, dict[int, CaptureReach | LevelReach]] = (None, {})
         self._computer_moves()
 
     def __repr__(self) -> str:
@@ -93,6 +94,25 @@ class ClickToMove:
         if not moves or not moves[0].captured:
             return frozenset(m.end for m in moves if m.start == self.path[0]) if len(self.path) == 1 else frozenset()
         return frozenset(SQUARE_NAMES[t] for t, reach in self._landings().items() if reach is not None)
+
+    @property
+    def choices(self) -> dict[str, frozenset[str]]:
+        """For each piece a click may choose (one with a legal move), where its first step or
+        jump may land: every route's, not only the route each legal move is shown by.
+
+        >>> {start: sorted(ends) for start, ends in ClickToMove(
+        ...     Position.from_fen("W:Wc3:Bd4,f4,f2,d2,h8", "german")).choices.items()}
+        {'c3': ['e1', 'e5']}
+        """
+        game = self.game
+        if game.result or game.pending:
+            return {}
+        moves = game.legal_moves
+        starts = dict.fromkeys(m.start for m in moves)
+        if not moves or not moves[0].captured:
+            return {start: frozenset(m.end for m in moves if m.start == start) for start in starts}
+        return {start: frozenset(SQUARE_NAMES[t] for t, reach in self._landings([start]).items() if reach is not None)
+                for start in starts}
 
     @property
     def can_end_here(self) -> bool:
@@ -199,20 +219,22 @@ class ClickToMove:
         self.last_played = ()
         action()
 
-    def _landings(self) -> dict[int, Reach]:
-        """Where the capture chosen so far can jump next, and where each leads (see
-        :class:`~damlib.capturelevels.LevelReach`, or, where the majority rule does not
-        hold, :class:`~damlib.capturestates.CaptureReach`). Either is worked out once per
+    def _landings(self, path: list[str] | None = None) -> dict[int, Reach]:
+        """Where the capture chosen so far (or along ``path``) can jump next, and where each
+        leads (see :class:`~damlib.capturelevels.LevelReach`, or, where the majority rule does
+        not hold, :class:`~damlib.capturestates.CaptureReach`). Either is worked out once per
         piece and position, never route by route."""
         position, loose = self.game.position, self.game.mistakes_allowed
-        squares = tuple(square_number(name) for name in self.path)
+        squares = tuple(square_number(name) for name in (path or self.path))
         gen, board = position._generator, position._board
-        if self._reach_for is None or self._reach_for[:3] != (position, loose, squares[0]):
+        if self._reaches[0] != (position, loose):
+            self._reaches = ((position, loose), {})
+        reaches = self._reaches[1]
+        if squares[0] not in reaches:
             # while mistakes may be made on purpose (referee mode), every complete capture is one to end with
             goals = None if loose else [m._raw for m in position.legal_moves]
-            reach = gen.reach(board, squares[0], goals)
-            self._reach_for = (position, loose, squares[0], reach)
-        reach = self._reach_for[3]
+            reaches[squares[0]] = gen.reach(board, squares[0], goals)
+        reach = reaches[squares[0]]
         if len(squares) == 1:
             return reach.landings(squares, ())
         found = gen.follow(board, squares)

@@ -57,9 +57,9 @@ def move_frames(move: Move, after: Position | None = None) -> tuple[Frame, ...]:
     before = move.position
     if before is None:
         raise DamlibError(f"{move} does not know the position it is played from")
-    last = pieces_of(after if after is not None else before.play(move))
     if not move.captured:
-        return (Frame(move.start, move.end, last, ()),)
+        return (Frame(move.start, move.end, pieces_of(after if after is not None else before.play(move)), ()),)
+    # the stages follow the route itself: a capture the majority rule forbids is shown too
     stages = capture_stages(move)
     frames = [Frame(a.path[-1], b.path[-1], pieces_of(b.position), b.jumped) for a, b in pairwise(stages)]
-    return (*frames[:-1], frames[-1]._replace(pieces=last))
+    return tuple(frames) if after is None else (*frames[:-1], frames[-1]._replace(pieces=pieces_of(after)))

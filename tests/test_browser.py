@@ -58,8 +58,6 @@ STOP_SECONDS = 10
 SCREENSHOT_COPY = Path("/tmp/damlib-browser.png")
 _DAMLIB_ROOT = Path(damlib.__file__).resolve().parent.parent
 
-WHITE_MAN = "⬤"
-EMPTY = re.compile(r"^\s*$")
 
 
 def _unavailable(reason: str) -> None:
@@ -85,20 +83,31 @@ def _requirements() -> None:
         )
 
 
-def _write_notebook(folder: Path) -> Path:
+#: The notebook the browser tests drive: boards to play a capture on by click, drag and
+#: keyboard (German e3:c5:a7 takes d4 and b6, DE-MAJORITY), a capture stepper, a Learn level,
+#: and the two slowest Turkish positions of the worst-case suite (benchmarks/worst_cases.py).
+CAPTURE = "W:We3,h2:Bd4,f4,b6"
+WORST = {"king c5": "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7",
+         "king d2": "W:WKd2:Bf2,d4,a4,d6,h4,c5,e5,g3,c7,f7,f4,b3,g6,c2,b6,e3"}
+CELLS = [
+    "from damlib.widgets import CaptureStepper, Learn, PlayBoard\nfrom damlib.learn import STAGES",
+    'PlayBoard("german")',
+    *[f'PlayBoard("german", fen="{CAPTURE}")'] * 3,
+    'CaptureStepper("W:We3:Bd4,f4,b6", variant="german")',
+    'Learn(STAGES["German"][:2])',
+    *[f'PlayBoard("turkish", fen="{fen}")' for fen in WORST.values()],
+]
+
+
+def _write_notebook(folder: Path, cells: list[str] = CELLS, name: str = "board.ipynb") -> Path:
     import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
 
     notebook = new_notebook(
-        cells=[
-            new_code_cell("from damlib.widgets import CaptureStepper, Learn, PlayBoard\nfrom damlib.learn import STAGES"),
-            new_code_cell('PlayBoard("german")'),
-            new_code_cell('CaptureStepper("W:We3:Bd4,f4,b6", variant="german")'),
-            new_code_cell('Learn(STAGES["German"][:2])'),
-        ],
+        cells=[new_code_cell(source) for source in cells],
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
     )
-    path = folder / "board.ipynb"
+    path = folder / name
     nbformat.write(notebook, path)
     return path
 
@@ -267,13 +276,85 @@ def _browser(width: int) -> Iterator:
             browser.close()
 
 
-def test_play_a_move_and_step_a_capture(voila_url: str, tmp_path: Path) -> None:
+def _frame(board):
+    return board.locator(".damlib-board-frame")
+
+
+def _square(board, name: str):
+    return board.locator(f'[data-square="{name}"]')
+
+
+def _watch(page) -> None:
+    """Record every picture each board shows (its pieces, and how many crosses), frame by frame."""
+    page.evaluate("""() => document.querySelectorAll('.damlib-board-frame').forEach((frame) => {
+        frame.seen = [];
+        new MutationObserver(() => frame.seen.push(
+            [frame.dataset.shown, frame.querySelectorAll('.damlib-cross').length]))
+          .observe(frame, {attributes: true, attributeFilter: ['data-shown']});
+    })""")
+
+
+def _seen(board) -> list:
+    return _frame(board).evaluate("frame => frame.seen")
+
+
+def _settled(board, pieces: str) -> None:
+    """The board has finished animating and shows ``pieces`` (as its data-shown lists them)."""
+    from playwright.sync_api import expect
+
+    expect(_frame(board)).to_have_attribute("data-shown", pieces)
+    expect(_frame(board)).not_to_have_attribute("data-animating", "true")
+
+
+#: German e3:c5:a7 from CAPTURE, worked by hand: after the first jump the man stands on c5 and
+#: d4 is still on the board, marked (DE-STRIKE); at the end d4 and b6 are gone together.
+AFTER_FIRST_JUMP = "bb6,bd4,bf4,wc5,wh2"
+AFTER_CAPTURE = "bf4,wa7,wh2"
+
+
+def _play_capture_three_ways(page, boards) -> None:
+    """e3:c5:a7 on three boards: by clicks (the rest is forced after c5), by dragging e3 to a7,
+    and by keyboard; each animated jump by jump, ending on the position after the capture."""
+    from playwright.sync_api import expect
+
+    by_click, by_drag, by_keys = boards
+    _watch(page)
+    _square(by_click, "e3").click()
+    expect(by_click.locator(".damlib-target")).to_have_count(1)  # c5: the only legal landing
+    _square(by_click, "c5").click()
+    _settled(by_click, AFTER_CAPTURE)
+    seen = _seen(by_click)
+    assert [AFTER_FIRST_JUMP, 1] in seen, seen  # the capture is seen as it happens
+    assert seen[-1] == [AFTER_CAPTURE, 0], seen
+    expect(by_click.locator(".damlib-moves")).to_contain_text("e3:c5:a7")
+
+    _frame(by_drag).scroll_into_view_if_needed()  # the mouse acts where the page shows
+    start, end = (_square(by_drag, name).bounding_box() for name in ("e3", "a7"))
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+    _settled(by_drag, AFTER_CAPTURE)
+    assert [AFTER_FIRST_JUMP, 1] in _seen(by_drag)
+
+    _frame(by_keys).focus()  # the cursor starts on a1
+    for key in ["ArrowRight"] * 4 + ["ArrowUp"] * 2 + ["Enter"] + ["ArrowLeft"] * 2 + ["ArrowUp"] * 2 + ["Enter"]:
+        page.keyboard.press(key)
+    _settled(by_keys, AFTER_CAPTURE)
+    assert [AFTER_FIRST_JUMP, 1] in _seen(by_keys)
+    expect(by_keys.locator(".damlib-live")).to_contain_text("captures d4, b6")  # the screen reader hears it
+
+
+def test_play_and_capture_in_voila(voila_url: str, tmp_path: Path) -> None:
     shot = tmp_path / "damlib-browser.png"
     with _browser(1100) as context:
         page = context.new_page()
         try:
             _play_and_step(page, voila_url)
-            print(f"Learn: a click to its feedback took {_learn_a_level(page):.0f} ms in the browser")
+            timings = _timings(page)
+            for name, (highlight, moved, sent) in timings.items():
+                print(f"{name}: click to highlight {highlight}, click to moved board {moved} (median / 95th, ms); "
+                      f"{sent} bytes over the socket a click")
         finally:
             # Also on a failure: the picture shows what the page showed.
             try:
@@ -289,33 +370,96 @@ def _play_and_step(page, url: str) -> None:
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     page.goto(url, wait_until="domcontentloaded")
+    boards = page.locator(".damlib-playboard")
+    expect(boards).to_have_count(len(WORST) + 4)
 
-    # The play board: c3-d4 by two clicks.
-    board = page.locator(".damlib-playboard")
-    c3, d4 = board.locator(".damlib-square-c3"), board.locator(".damlib-square-d4")
+    # The start: c3-d4 by two clicks; c3 highlights its two landings at once (b4, d4).
+    board = boards.nth(0)
     status, moves = board.locator(".damlib-status"), board.locator(".damlib-moves")
-    c3.wait_for(state="visible")
-    expect(c3).to_have_text(WHITE_MAN)
-    expect(d4).to_have_text(EMPTY)
     expect(status).to_contain_text("White to move")
-    c3.click()
-    expect(status).to_contain_text("chosen: c3")
-    d4.click()
-    expect(d4).to_have_text(WHITE_MAN)
-    expect(c3).to_have_text(EMPTY)
+    _square(board, "c3").click()
+    expect(board.locator(".damlib-target")).to_have_count(2)
+    expect(board.locator(".damlib-selected")).to_have_count(1)
+    _square(board, "d4").click()
     expect(moves).to_contain_text("c3-d4")
     expect(status).to_contain_text("Black to move")
+    expect(_frame(board)).to_have_attribute("data-shown", re.compile(r"(^|,)wd4(,|$)"))
 
-    # The capture stepper: one jump forward.
-    caption = page.locator(".damlib-caption")
-    image = caption.locator("xpath=..").locator("img")
+    _play_capture_three_ways(page, [boards.nth(i) for i in (1, 2, 3)])
+
+    # The capture stepper: one jump forward, animated; d4 stays on the board, marked (DE-STRIKE).
+    stepper = page.locator(".damlib-stepper")
+    caption = stepper.locator(".damlib-caption")
     expect(caption).to_contain_text("about to capture")
-    expect(image).to_have_attribute("src", re.compile(r"."))
-    before = image.get_attribute("src")
-    page.locator(".damlib-next").click()
+    stepper.locator(".damlib-next").click()
     expect(caption).to_contain_text("Jump 1")
     expect(caption).to_contain_text("DE-STRIKE")
-    expect(image).not_to_have_attribute("src", before)
+    _settled(stepper, "bb6,bd4,bf4,wc5")
+    expect(stepper.locator(".damlib-cross")).to_have_count(1)
+
+    # Learn: the first German level (h2-g3) by clicks, then a refused typed move.
+    learn = page.locator(".damlib-learn")
+    feedback = learn.locator(".damlib-status")
+    _square(learn, "h2").click()
+    expect(learn.locator(".damlib-target")).to_have_count(1)
+    _square(learn, "g3").click()
+    expect(feedback).to_contain_text("Done")
+    expect(feedback).to_contain_text("★★★")
+    learn.locator(".damlib-next-level").click()
+    expect(learn).to_contain_text("Level 2 of 2")
+    learn.locator(".damlib-typed input").fill("a1-a2")
+    learn.locator(".damlib-typed input").press("Enter")
+    expect(feedback).to_contain_text("DE-BOARD")  # a2 is not a square of play
+
+
+def _timings(page, repeats: int = 6) -> dict[str, tuple[str, str, str]]:
+    """Click-to-highlight and click-to-moved-board times (median / 95th percentile, ms) on a
+    typical board and on the worst Turkish positions (there each landing of a long capture, clicked
+    one by one, counts), and the bytes a landing click sends and receives over the kernel's socket
+    (median)."""
+    import statistics
+
+    from playwright.sync_api import expect
+
+    sizes: list[int] = []
+    page.on("websocket", lambda ws: (ws.on("framesent", lambda data: sizes.append(len(data))),
+                                     ws.on("framereceived", lambda data: sizes.append(len(data)))))
+    page.reload(wait_until="domcontentloaded")  # the socket opens again, now counted
+    boards = page.locator(".damlib-playboard")
+    expect(boards).to_have_count(len(WORST) + 4)
+    cases = {"typical (the start, c3)": (boards.nth(0), "c3"),
+             **{f"Turkish {name}": (boards.nth(4 + i), name[-2:]) for i, name in enumerate(WORST)}}
+    last = "() => { const e = performance.getEntriesByName('damlib:%s'); return e.length ? e.at(-1).duration : -1 }"
+    count = "() => performance.getEntriesByName('damlib:update').length"
+    found = {}
+    for name, (board, piece) in cases.items():
+        highlight, moved, sent = [], [], []
+        board.locator(".damlib-speed").select_option("0")  # no animation to wait for between clicks
+        start = _frame(board).get_attribute("data-shown")
+        moves = board.locator(".damlib-moves")
+        for _ in range(repeats):
+            updates = page.evaluate(count)
+            _square(board, piece).click()
+            highlight.append(page.evaluate(last % "highlight"))
+            page.wait_for_function(f"() => ({count})() > {updates}")
+            played = moves.inner_text()
+            while moves.inner_text() == played:  # landing after landing, until the move is played
+                page.wait_for_timeout(100)  # the rest of the reply
+                landing = board.locator('[aria-label$="you can go here"]').first.get_attribute("data-square")
+                updates, before = page.evaluate(count), len(sizes)
+                _square(board, landing).click()
+                page.wait_for_function(f"() => ({count})() > {updates}")
+                moved.append(page.evaluate(last % "update"))
+                page.wait_for_timeout(100)
+                sent.append(sum(sizes[before:]))
+            board.locator(".damlib-undo").click()
+            _settled(board, start)
+
+        def spread(times: list[float]) -> str:
+            times = sorted(times)
+            return f"{statistics.median(times):.1f} / {times[round(0.95 * (len(times) - 1))]:.1f}"
+        found[name] = (spread(highlight), spread(moved), f"{statistics.median(sent):.0f}")
+    return found
 
 
 def _pictures(notebook: Path) -> int:
@@ -356,22 +500,99 @@ def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path],
             page.close()
 
 
-def _learn_a_level(page) -> float:
-    """Play the first German level (h2-g3) on the Learn board; the last click's time to "Done", in ms."""
+def _open(page, url: str, name: str) -> None:
+    """Open a notebook in JupyterLab (a fresh workspace), its kernel ready."""
+    page.goto(f"{url}lab/tree/{name}?reset", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
+                           "?.getAttribute('data-status') === 'idle'")
+
+
+def _draw_a_frame(page) -> None:
+    """Have headless Chromium draw a frame: it draws only when asked, and a JupyterLab save can
+    wait for one (a person's screen draws them anyway)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(done))")
+
+
+def _menu(page, menu: str, item: str) -> None:
+    page.get_by_role("menuitem", name=menu, exact=True).first.click()
+    page.locator(".lm-Menu-content .lm-Menu-item", has_text=item).first.click()
+
+
+def _run_all(page) -> None:
+    """Run every cell; again if none started (a Run All just as the kernel connects runs nothing)."""
+    started = "() => [...document.querySelectorAll('.jp-InputPrompt')].some(p => /\\[[0-9*]+\\]/.test(p.textContent))"
+    for _ in range(3):
+        _menu(page, "Run", "Run All Cells")
+        try:
+            page.wait_for_function(started, timeout=10_000)
+            return
+        except Exception:  # Playwright's TimeoutError: try again
+            continue
+    raise AssertionError("Run All Cells ran no cell")
+
+
+def test_a_capture_played_three_ways_in_jupyterlab(lab_url: tuple[str, Path], tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    learn = page.locator(".damlib-learn")
-    feedback = learn.locator(".damlib-status")
-    learn.locator(".damlib-square-h2").click()
-    expect(learn.locator(".damlib-square-g3")).to_have_css("background-color", re.compile(r"rgb\(143, 209, 106\)"))
-    start = time.perf_counter()
-    learn.locator(".damlib-square-g3").click()
-    expect(feedback).to_contain_text("Done")
-    took = (time.perf_counter() - start) * 1000
-    expect(feedback).to_contain_text("★★★")
-    learn.locator(".damlib-next-level").click()
-    expect(learn).to_contain_text("Level 2 of 2")
-    learn.locator(".damlib-typed input").fill("a1-a2")
-    learn.locator(".damlib-typed input").press("Enter")
-    expect(feedback).to_contain_text("DE-BOARD")  # a2 is not a square of play
-    return took
+    url, lessons = lab_url
+    _write_notebook(lessons, [CELLS[0], *[f'PlayBoard("german", fen="{CAPTURE}")'] * 3], "capture.ipynb")
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _browser(1280) as context:
+        page = context.new_page()
+        _open(page, url, "capture.ipynb")
+        _run_all(page)
+        boards = page.locator(".damlib-playboard")
+        expect(boards).to_have_count(3)
+        _play_capture_three_ways(page, [boards.nth(i) for i in range(3)])
+        expect(page.locator(".jp-Notebook .jp-Cell.jp-mod-selected")).to_have_count(1)  # the keys moved no cell
+
+
+def _kernels_shut_down(url: str) -> None:
+    """Shut down every kernel of the server, as closing JupyterLab for the day would."""
+    with urllib.request.urlopen(f"{url}api/kernels") as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        urllib.request.urlopen(urllib.request.Request(f"{url}api/kernels/{kernel['id']}", method="DELETE"))
+
+
+def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, Path], tmp_path: Path) -> None:
+    """Run All, save, shut the kernel down and open the lesson again: every board is there
+    (from the widget state saved with it: jupyter-settings turns saveState on), none says
+    "model not found"."""
+    from playwright.sync_api import expect
+
+    url, lessons = lab_url
+    with urllib.request.urlopen(f"{url}lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin") as answer:
+        setting = json.load(answer)
+    # the override becomes the setting's default (a user's own choice in the Settings Editor still wins)
+    assert setting["schema"]["properties"]["saveState"]["default"] is True, (
+        "saveState is off: install the settings with pip install -r requirements.txt (./jupyter-settings)")
+    lesson = lessons / "02-german-basics.ipynb"
+    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                  for cell in json.loads(lesson.read_text())["cells"] for o in cell.get("outputs", []))
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _browser(1280) as context:
+        page = context.new_page()
+        _open(page, url, lesson.name)
+        _run_all(page)
+        frames = page.locator(".jp-Notebook .damlib-board-frame")
+        expect(frames).to_have_count(widgets)
+        modified = lesson.stat().st_mtime_ns
+        _menu(page, "File", "Save Notebook")
+        began = time.monotonic()
+        while lesson.stat().st_mtime_ns == modified and time.monotonic() < began + PAGE_TIMEOUT_MS / 1000:
+            _draw_a_frame(page)
+            time.sleep(0.25)
+        took = time.monotonic() - began
+        saved = lesson.stat().st_size
+        assert lesson.stat().st_mtime_ns != modified, "the lesson was not saved"
+        assert "widgets" in json.loads(lesson.read_text())["metadata"], "the saved lesson keeps no widget state"
+        _kernels_shut_down(url)
+        _open(page, url, lesson.name)
+        expect(frames).to_have_count(widgets)
+        expect(page.get_by_text("model not found")).to_have_count(0)
+        page.screenshot(path=str(tmp_path / "reopened.png"))
+        shutil.copyfile(tmp_path / "reopened.png", Path("/tmp/damlib-lab-reopened.png"))
+    print(f"{lesson.name}: {widgets} boards shown again after Run All, save and reopen; saved {saved:,} bytes "
+          f"in {took:.1f} s")

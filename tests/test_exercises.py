@@ -193,7 +193,7 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
     # question 1 is played on the board: Black's e5 takes f6
     assert quiz.board.layout.display != "none" and quiz.typing.layout.display == "none"
     for square in ("e5", "g7"):
-        quiz.board.buttons[square].click()
+        quiz.board.click(square)
     assert "Right" in quiz.feedback.value and quiz.score == (1, 1)
     quiz.steps.buttons["next"].click()
     quiz.answer.value = "3"  # Enter: checked at once

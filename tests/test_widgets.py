@@ -11,7 +11,7 @@ from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.diagram import PALETTE, square_center
-from damlib.errors import DamlibError, IllegalMoveError
+from damlib.errors import DamlibError
 from damlib.notation import numbered_moves
 from damlib.referee import shorter_captures
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
@@ -76,8 +76,6 @@ def test_stepper_shows_forbidden_shorter_captures_on_request():
     assert stepper.choice.value == Move(("e3", "c5", "a7"), ("d4", "b6"))
 
 
-@pytest.mark.xfail(strict=True, raises=IllegalMoveError,
-                   reason="show_stage animates with move_frames(move), which plays the move: a forbidden one raises")
 def test_a_forbidden_capture_shown_on_request_steps_like_any_other():
     # e3:g5 takes only f4 where e3:c5:a7 takes two (DE-MAJORITY): shown, so it can be stepped through
     stepper = CaptureStepper("W:We3:Bd4,f4,b6", variant=GERMAN, move="e3xg5", show_forbidden=True)

@@ -22,6 +22,8 @@ function render({ model, el: host }) {
   const frame = document.createElement("div");
   frame.className = "damlib-board-frame";
   frame.tabIndex = 0;
+  // JupyterLab's notebook shortcuts (arrows move between cells, Enter edits) must not take the keys
+  frame.dataset.lmSuppressShortcuts = "true";
   const svg = el("svg", { viewBox: "0 0 9 9", role: "grid", class: "damlib-board-svg" });
   frame.append(svg);
   const live = document.createElement("div");
@@ -306,6 +308,7 @@ function render({ model, el: host }) {
       model.send({ event: "cancel" });
     } else return;
     event.preventDefault();
+    event.stopPropagation();
   });
   frame.addEventListener("focus", () => { if (!cursor) { cursor = get("path")[0] || (get("flipped") ? "h8" : "a1"); draw(); } });
   frame.addEventListener("blur", () => { cursor = null; draw(); });

@@ -24,6 +24,7 @@ from ..game import Game
 from ..position import Position
 from ..referee import describe
 from ..squares import SQUARE_NAMES
+from ..variants import GERMAN
 from .common import Pictured
 
 _HERE = Path(__file__).parent
@@ -31,7 +32,7 @@ _HERE = Path(__file__).parent
 #: (a frame for the piece chosen, a ring for where it may go, a dot for a landing made, a dashed
 #: frame for a hint) as well as in colour, told apart by colour-blind learners too.
 COLORS = {**{name: value[:7] for name, value in PALETTE.items()},
-          "selected": "#f2a900", "target": "#1565c0", "hint": "#c2185b", "excluded": "#f2a0a0",
+          "selected": "#f2a900", "target": "#1565c0", "hint": "#c2185b", "excluded": "#e64a19",
           "last_move": "#c8d96a", "ring_white": "#9b9b99", "ring_black": "#1b1b1b"}
 #: The high-contrast option: pure light and dark squares, black ink.
 CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_edge": "#000000",
@@ -120,6 +121,8 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
 
     def _message(self, _: object, content: Mapping[str, Any], buffers: object) -> None:
         """A message from the browser; one that is not a square is ignored, never raised."""
+        if not isinstance(content, Mapping):
+            return
         event, names = content.get("event"), SQUARE_NAMES
         if event == "click" and content.get("square") in names:
             self.click(content["square"])
@@ -139,8 +142,10 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
         (routes), faint routes still ``ahead``, and ``crosses`` on pieces taken."""
         if isinstance(position, Position):
             self._position, pieces = position, pieces_of(position)
-        else:
-            self._position, pieces = None, dict(position)
+        else:  # pieces by square, as the board editor has them: any square, any piece
+            pieces = dict(position)
+            values = {"w": 1, "W": 2, "b": -1, "B": -2}
+            self._position = Position(GERMAN, tuple(values.get(pieces.get(s, ""), 0) for s in SQUARE_NAMES), True)
         with self.hold_sync():
             self.pieces = pieces
             self.moves = {start: sorted(ends) for start, ends in (moves or {}).items()}
@@ -164,10 +169,7 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
         last = game.moves[-1] if game.moves else None
         marks = {name: "last" for name in ((last.start, last.end) if last else ())}
         marks |= {name: "hint" for name in marked}
-        moves: dict[str, set[str]] = {}
-        if table.computer != position.turn and not game.result and not game.pending:
-            for move in game.legal_moves:
-                moves.setdefault(move.start, set()).add(move.path[1])
+        moves = table.choices if table.computer != position.turn else {}
         news = [f"{game.positions[i].turn.capitalize()}: {describe(m, game.positions[i])}" for i, m in played]
         turn = str(game.result) if game.result else f"{position.turn.capitalize()} to move"
         with self.hold_sync():
@@ -196,5 +198,5 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
 
     def picture(self) -> bytes:
         """A PNG of the board shown (for the display data a saved notebook keeps)."""
-        shown = self._position or Position.from_fen("W:W:B", "german")
+        shown = self._position or Position(GERMAN, (0,) * 64, True)
         return diagram.png(shown, flip=self.flipped, size=self.size or diagram.default_size())

@@ -89,6 +89,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
         self._show_move()
         super().__init__([w.HBox([self.choice, self.forbidden]), self.steps, self.board, self.caption])
+        self.add_class("damlib-stepper")
 
     def __repr__(self) -> str:
         return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"

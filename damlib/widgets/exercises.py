@@ -90,7 +90,7 @@ class Exercises(Pictured, w.VBox):
         self._show()
 
     def _cancel(self) -> None:
-        self.clicks.path.clear()
+        self.clicks.cancel()
         self._show()
 
     def _click(self, square: str) -> None:

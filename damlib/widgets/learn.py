@@ -62,7 +62,7 @@ class Learn(Pictured, w.VBox):
         self.folder = folder
         self.progress: Progress | None = None
         self.index = 0
-        self.board = Board(on_click=self.click, on_cancel=lambda: self._forward(lambda: self.clicks.path.clear()),
+        self.board = Board(on_click=self.click, on_cancel=lambda: self._forward(self.clicks.cancel),
                            size=size)
         self.heading = w.HTML()
         self.goal = w.HTML()
@@ -177,6 +177,7 @@ class Learn(Pictured, w.VBox):
         self.clicks = LevelClicks(self.attempt)
         self._kept = False
         self._said = ""
+        self._feedback = ""  # what the attempt said of the last move, shown until the next one
         self._show()
 
     def _choice(self, choice: str) -> Callable[[], None]:
@@ -194,7 +195,12 @@ class Learn(Pictured, w.VBox):
         if self.attempt.done and not self._kept:
             self._keep()
         feedback, self.clicks.feedback = self.clicks.feedback, None
-        self._show(feedback.message if feedback is not None else "")
+        if feedback is not None:
+            self._feedback = feedback.message
+        elif self.clicks.path or self.clicks.message:  # a new move begun, or a new word on a click
+            self._feedback = ""
+        # else a click that changed nothing (on the move just played): what was said stays
+        self._show(self._feedback)
 
     def _keep(self) -> None:
         """Record the attempt once: its stars if done, its mistakes either way."""

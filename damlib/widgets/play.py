@@ -56,7 +56,7 @@ class PlayBoard(Pictured, w.VBox):
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=level_of(level))
-        self.board = Board(on_click=self.click, on_cancel=self._forward(lambda: self.table.path.clear()), size=size)
+        self.board = Board(on_click=self.click, on_cancel=self._forward(self.table.cancel), size=size)
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
         self.referee = w.Checkbox(value=self.table.game.referee,
