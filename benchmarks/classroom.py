@@ -53,17 +53,17 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
         clicking.wait()
         return
     clicking.wait()
-    clicks = [kernel.button(cells[2], tooltip=square) for square in PLAY]
-    clicks.append(kernel.button(cells[2], description="Undo"))
-    clicks += [kernel.button(learn, tooltip=square) for square in LEVEL]
-    clicks.append(kernel.button(learn, description="Try again"))
+    clicks: list[tuple[str, str | None]] = [(kernel.board(cells[2]), square) for square in PLAY]
+    clicks.append((kernel.button(cells[2], description="Undo"), None))
+    clicks += [(kernel.board(learn), square) for square in LEVEL]
+    clicks.append((kernel.button(learn, description="Try again"), None))
     out["clicks"], out["empty"] = [], []
     try:
         for _ in range(rounds):
-            for comm_id in clicks:
+            for comm_id, square in clicks:
                 time.sleep(think)
                 tick = time.perf_counter()
-                kernel.click(comm_id)
+                kernel.click(comm_id, square)
                 out["clicks"].append(time.perf_counter() - tick)
             tick = time.perf_counter()
             kernel.run("")

@@ -236,10 +236,19 @@ class Kernel:
                 return comm_id
         raise HubError(f"no button {description or tooltip!r} drawn by {made_by}")
 
-    def click(self, comm_id: str) -> int:
-        """Click a button as the browser does; wait until the kernel has sent the new picture.
-        Return how many widget updates it sent."""
-        click = {"method": "custom", "content": {"event": "click"}}
+    def board(self, made_by: str, index: int = 0) -> str:
+        """The comm id of the ``index``-th board (damlib.widgets.Board) that request ``made_by`` drew."""
+        boards = [comm_id for comm_id, (request, state) in self.models.items()
+                  if request == made_by and state.get("_anywidget_id") == "damlib.widgets.board.Board"]
+        if len(boards) <= index:
+            raise HubError(f"no board {index} drawn by {made_by}")
+        return boards[index]
+
+    def click(self, comm_id: str, square: str | None = None) -> int:
+        """Click a button, or a ``square`` of a board, as the browser does; wait until the kernel
+        has sent the new picture. Return how many widget updates it sent."""
+        content = {"event": "click"} if square is None else {"event": "click", "square": square}
+        click = {"method": "custom", "content": content}
         msg_id = self.send("comm_msg", {"comm_id": comm_id, "data": click})
         return sum(a["header"]["msg_type"] == "comm_msg" for a in self.wait_idle(msg_id, 60))
 

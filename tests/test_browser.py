@@ -557,9 +557,9 @@ def _kernels_shut_down(url: str) -> None:
 
 
 def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, Path], tmp_path: Path) -> None:
-    """Run All, save, shut the kernel down and open the lesson again: every board is there
-    (from the widget state saved with it: jupyter-settings turns saveState on), none says
-    "model not found"."""
+    """Run All, save, shut the kernel down and open the lesson again, in JupyterLab and in
+    Notebook 7: every board is there (from the widget state saved with it: jupyter-settings
+    turns saveState on), none says "model not found"."""
     from playwright.sync_api import expect
 
     url, lessons = lab_url
@@ -592,7 +592,13 @@ def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, P
         _open(page, url, lesson.name)
         expect(frames).to_have_count(widgets)
         expect(page.get_by_text("model not found")).to_have_count(0)
+        frames.nth(widgets // 2).scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "reopened.png"))
         shutil.copyfile(tmp_path / "reopened.png", Path("/tmp/damlib-lab-reopened.png"))
+        # the same saved lesson in Notebook 7 (served by the same server)
+        _kernels_shut_down(url)
+        page.goto(f"{url}notebooks/{lesson.name}", wait_until="domcontentloaded")
+        expect(frames).to_have_count(widgets)
+        expect(page.get_by_text("model not found")).to_have_count(0)
     print(f"{lesson.name}: {widgets} boards shown again after Run All, save and reopen; saved {saved:,} bytes "
           f"in {took:.1f} s")

@@ -110,7 +110,7 @@ def test_stars_land_in_the_class_folder_and_survive_a_crash(hub: Hub, learners: 
         made, _ = kernel.run("from damlib.learn import STAGES\nfrom damlib.widgets import Learn\nLearn(STAGES)")
         # the first German level asks for one move of a man, h2-g3: done at par, 3 stars
         for square in ("h2", "g3"):
-            kernel.click(kernel.button(made, tooltip=square))
+            kernel.click(kernel.board(made), square)
         saved = json.loads((hub.folder / "class" / "progress" / "alice.json").read_text())
         assert saved["learner"] == "alice" and saved["stars"] == {"de-board-1": 3}
         kernel.send("execute_request", {"code": "import os; os._exit(1)", "silent": False})

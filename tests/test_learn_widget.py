@@ -136,3 +136,17 @@ def test_a_name_typed_once_is_taken_up_by_every_learn_board(tmp_path):
     assert second.progress is not None and second.progress.learner == "Grace"
     assert Learn(STAGES["Russian"][:1], folder=tmp_path).progress.learner == "Grace"
     assert Learn(STAGES["Russian"][:1]).progress is None  # another folder: nobody signed in there
+
+
+def test_a_click_on_the_capture_just_played_keeps_the_feedback():
+    # de-man-capture-3: a5:c7:e5 (two men, forward then back). After a5 and c7 the rest is
+    # forced and played; the learner's click on e5, the route's last square, changes nothing,
+    # and the feedback ("Done") stays instead of giving way to "The game is over".
+    level = next(lv for lv in LEVELS if lv.id == "de-man-capture-3")
+    learn = Learn([level])
+    learn.click("a5")
+    learn.click("c7")
+    assert learn.done and "Done" in learn.feedback.value
+    learn.click("e5")
+    assert "Done" in learn.feedback.value and "over" not in learn.feedback.value
+    assert learn.board.animation["frames"][-1]["end"] == "e5"  # the forced jump was animated too

@@ -156,7 +156,7 @@ def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move
     table.click(move.start)
     start = SQUARE_NAMES.index(move.start)
     assert table.targets == {SQUARE_NAMES[s] for s in old.first_landings[start]}
-    reach = table._reach_for[3]
+    reach = table._reaches[1][start]
     assert isinstance(reach, capturelevels.LevelReach) and len(reach.values) < NODES[name]
     clicked = 1
     while not table.game.moves:  # it is played as soon as every way on is this move
@@ -168,7 +168,7 @@ def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move
     referee = ClickToMove(pos, referee=True)
     referee.click(move.start)
     assert referee.targets == {SQUARE_NAMES[s] for s in old.any_first[start]}
-    assert referee._reach_for[3].goals is None  # no list of every capture was made
+    assert referee._reaches[1][start].goals is None  # no list of every capture was made
 
 
 @pytest.mark.parametrize("name", sorted(FLYING))

@@ -41,8 +41,14 @@ function render({ model, el: host }) {
   for (const [label, value] of [["slow", 0.5], ["normal", 1], ["fast", 2], ["no animation", 0]]) {
     speed.append(new Option(`speed: ${label}`, value));
   }
-  bar.append(again, speed);
+  const contrast = document.createElement("label");
+  contrast.className = "damlib-contrast";
+  const contrastBox = document.createElement("input");
+  contrastBox.type = "checkbox";
+  contrast.append(contrastBox, " high contrast");
+  bar.append(again, speed, contrast);
   root.append(frame, bar, live);
+  host.classList.add("damlib-board-host");
   host.append(root);
 
   // What the learner has chosen since the last word from Python: shown at once, no round trip.
@@ -188,10 +194,11 @@ function render({ model, el: host }) {
     frame.dataset.shown = Object.entries(state.pieces).map(([s, c]) => c + s).sort().join(",");
     if (cursor) frame.setAttribute("aria-activedescendant", `${uid}-${cursor}`);
     const size = get("size");
-    root.style.maxWidth = size ? `${size}px` : "";
-    root.classList.toggle("damlib-fixed", Boolean(size));
+    host.style.width = size ? `${size}px` : "";
+    host.classList.toggle("damlib-fixed", Boolean(size));
     again.hidden = !(get("animation").frames || []).length;
     speed.value = String(get("speed"));
+    contrastBox.checked = get("high_contrast");
   }
 
   // -- animation ------------------------------------------------------------------------
@@ -260,7 +267,7 @@ function render({ model, el: host }) {
   frame.addEventListener("pointerdown", (event) => {
     const square = squareAt(event);
     if (!square || !get("interactive")) return;
-    frame.focus({ preventScroll: true });
+    frame.focus({ preventScroll: true, focusVisible: false }); // keys work on; no keyboard cursor shown
     drag = { from: square, x: event.clientX, y: event.clientY, moved: false, piece: get("pieces")[square] };
     frame.setPointerCapture(event.pointerId);
   });
@@ -314,6 +321,7 @@ function render({ model, el: host }) {
   frame.addEventListener("blur", () => { cursor = null; draw(); });
   again.addEventListener("click", () => animate(get("animation")));
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
+  contrastBox.addEventListener("change", () => { model.set("high_contrast", contrastBox.checked); model.save_changes(); });
 
   model.on("change", () => {
     local = null;

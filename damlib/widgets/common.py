@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import base64
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import diagram
 from ..errors import DamlibError
@@ -14,6 +16,7 @@ from ..position import Position, Variant
 from ..variants import GERMAN, RUSSIAN, TURKISH
 
 T = TypeVar("T")
+W = TypeVar("W", bound=w.Widget)
 
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
@@ -64,9 +67,27 @@ def prose(text: str) -> str:
     return f'<div style="white-space: normal; line-height: 1.4">{text}</div>' if text else ""
 
 
-def button(description: str, tooltip: str, name: str, handler: Callable[[], None]) -> w.Button:
-    """A button with the CSS class ``damlib-<name>``, by which the browser test finds it."""
-    control = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
+@functools.cache
+def shared(kind: type[W]) -> W:
+    """One layout or style of ``kind`` for every widget that leaves it as it is: each widget
+    would otherwise make its own, a widget model more to send, keep and save with the lesson."""
+    return kind(width="auto") if kind is w.Layout else kind()
+
+
+def text(name: str | None = None) -> w.HTML:
+    """An HTML line (status, caption, message) with the CSS class ``damlib-<name>``."""
+    line = w.HTML(layout=shared(w.Layout), style=shared(HTMLStyle))
+    if name:
+        line.add_class(f"damlib-{name}")
+    return line
+
+
+def button(description: str, tooltip: str, name: str, handler: Callable[[], None],
+           layout: w.Layout | None = None) -> w.Button:
+    """A button with the CSS class ``damlib-<name>``, by which the browser test finds it; a
+    ``layout`` of its own where it is shown and hidden."""
+    control = w.Button(description=description, tooltip=tooltip, layout=layout or shared(w.Layout),
+                       style=shared(w.ButtonStyle))
     control.add_class(f"damlib-{name}")
     control.on_click(lambda _: handler())
     return control

@@ -18,7 +18,7 @@ from ..position import Position, Variant
 from ..variants import GERMAN
 from .board import Board
 from .captures import CaptureStepper
-from .common import GAMES, Pictured, button, check_size, prose
+from .common import GAMES, Pictured, button, check_size, prose, text
 from .play import PlayBoard
 
 #: The tool buttons' labels: the pieces as the board draws them.
@@ -67,13 +67,11 @@ class BoardEditor(Pictured, w.VBox):
         self.fen_box = w.Text(description="FEN", continuous_update=False, layout=w.Layout(width="460px"))
         self.fen_box.add_class("damlib-fen")
         self.fen_box.observe(lambda change: self._load(change["new"]), "value")
-        self.copy = w.HTML()
-        self.message = w.HTML()
-        self.message.add_class("damlib-message")
-        self.status = w.HTML()
-        self.status.add_class("damlib-status")
+        self.copy = text()
+        self.message = text("message")
+        self.status = text("status")
         self.kind = w.Dropdown(options=[(label, kind) for kind, label in KINDS.items()], description="Question")
-        self.exercise = w.HTML()
+        self.exercise = text()
         self.opened = w.VBox()
         self.buttons = {
             "clear": button("Clear", "take every piece off", "clear", lambda: self._do(self.editor.clear)),

@@ -16,7 +16,7 @@ from ..errors import DamlibError
 from ..learn import CHOICES, LEVELS, Level, Progress
 from ..learn.clicks import LevelClicks
 from .board import Board
-from .common import Pictured, button, check_size, prose, some
+from .common import Pictured, button, check_size, prose, some, text
 
 
 def stars(n: int) -> str:
@@ -64,11 +64,11 @@ class Learn(Pictured, w.VBox):
         self.index = 0
         self.board = Board(on_click=self.click, on_cancel=lambda: self._forward(self.clicks.cancel),
                            size=size)
-        self.heading = w.HTML()
-        self.goal = w.HTML()
-        self.goal.add_class("damlib-goal")
-        self.feedback = w.HTML()
-        self.feedback.add_class("damlib-status")
+        # beside the panel, the board takes the room there is; the panel goes below it when short
+        self.board.layout.flex = "0 0 auto" if size else "1 1 360px"
+        self.heading = text()
+        self.goal = text("goal")
+        self.feedback = text("status")
         self.typed = w.Text(placeholder="or type a move, then Enter", continuous_update=False,
                             layout=w.Layout(width="220px"))
         self.typed.add_class("damlib-typed")
@@ -81,9 +81,10 @@ class Learn(Pictured, w.VBox):
                                     "threat", self.threat)
         self.retry_button = button("Try again", "start this level again", "retry", self.retry)
         self.next_button = button("Next level", "go on to the next level", "next-level", self.next_level)
-        self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c))
+        shown = w.Layout(width="auto")  # the choices after a capture mistake show together
+        self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c), shown)
                         for c in CHOICES]
-        self.tally = w.HTML()
+        self.tally = text()
         self._start()
         super().__init__([
             self.stage, self.heading, self.goal,
@@ -228,8 +229,7 @@ class Learn(Pictured, w.VBox):
         finished = f" Done: {attempt.stars} of 3 stars." if attempt.done else ""
         self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
         pending = attempt.game.pending is not None
-        for choice in self.choices:
-            choice.layout.display = "flex" if pending else "none"
+        self.choices[0].layout.display = "flex" if pending else "none"  # one layout for all
         self.next_button.disabled = not attempt.done or self.index + 1 == len(self.levels)
         self.hint_button.disabled = self.threat_button.disabled = attempt.done
         if self.progress is not None:

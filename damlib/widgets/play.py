@@ -17,7 +17,7 @@ from ..search import LEVELS, level_of
 from ..variants import GERMAN
 from ..variants import rules as _rules
 from .board import Board
-from .common import GAMES, Pictured, button, check_size, position_of, prose
+from .common import GAMES, Pictured, button, check_size, position_of, prose, text
 
 
 class PlayBoard(Pictured, w.VBox):
@@ -57,6 +57,8 @@ class PlayBoard(Pictured, w.VBox):
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=level_of(level))
         self.board = Board(on_click=self.click, on_cancel=self._forward(self.table.cancel), size=size)
+        # beside the panel, the board takes the room there is; the panel goes below it when short
+        self.board.layout.flex = "0 0 auto" if size else "1 1 360px"
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
         self.referee = w.Checkbox(value=self.table.game.referee,
@@ -66,19 +68,18 @@ class PlayBoard(Pictured, w.VBox):
                                    value=self.table.computer or "", description="Computer")
         self.level = w.Dropdown(options=[(f"{lv.name} — {lv.about}", lv.name) for lv in LEVELS.values()],
                                 value=self.table.level.name, description="Level", layout=w.Layout(width="auto"))
+        choice = w.Layout(width="auto")  # the two choices after a capture mistake show together
         self.take_back_button = button("Take back and capture", "make the mistake be taken back", "take-back",
-                                       self._forward(self.table.take_back))
+                                       self._forward(self.table.take_back), choice)
         self.let_stand_button = button("Let it stand", "let the mistaken move stand", "let-stand",
-                                       self._forward(self.table.let_stand))
+                                       self._forward(self.table.let_stand), choice)
         self.end_button = button("End the move here", "referee mode: stop the capture on this square", "end-here",
-                                 self._forward(self.table.end_here))
+                                 self._forward(self.table.end_here), w.Layout(width="auto"))
         self.restart_button = button("Restart this position", "back to the position this board began with",
-                                     "restart", self.restart)
+                                     "restart", self.restart, w.Layout(width="auto"))
         self.restart_button.layout.display = "none" if start == Position.start(rules) else None
-        self.status = w.HTML()
-        self.status.add_class("damlib-status")
-        self.move_list = w.HTML()
-        self.move_list.add_class("damlib-moves")
+        self.status = text("status")
+        self.move_list = text("moves")
         controls = w.HBox([
             self.restart_button,
             button("New game", "the standard start of this game", "new", lambda: self.new_game()),
@@ -88,7 +89,7 @@ class PlayBoard(Pictured, w.VBox):
         ], layout=w.Layout(flex_flow="row wrap"))
         #: where Save puts the game's PDN file: the notebook's folder (the kernel's working folder)
         self.save_folder = Path(".")
-        self.saved = w.HTML()
+        self.saved = text()
         self.saved_text = w.Textarea(layout=w.Layout(width="100%", height="8em", display="none"))
         self.variant.observe(lambda change: self.new_game(change["new"]), "value")
         self.referee.observe(lambda change: self._forward(lambda: self.table.set_referee(change["new"]))(), "value")
