@@ -11,10 +11,8 @@ from pathlib import Path
 import ipywidgets as w
 
 from .. import diagram
-from ..clicks import ClickToMove
 from ..errors import DamlibError
-from ..exercises import EXERCISES, MAX_ANSWER, Exercise, Quiz, save_worksheet
-from ..position import Move, Position
+from ..exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz, save_worksheet
 from .board import Board
 from .common import Pictured, Steps, button, check_size, prose, some
 
@@ -141,18 +139,6 @@ class Exercises(Pictured, w.VBox):
 
 #: The lesson that teaches each rule, by the start of its ID (German's in two parts).
 LESSONS = {"DE": "02-german-basics.ipynb", "RU": "04-russian.ipynb", "TR": "05-turkish.ipynb"}
-
-
-class AnswerClicks(ClickToMove):
-    """Clicks that build a move to answer with, mistakes included, and play nothing."""
-
-    def __init__(self, position: Position) -> None:
-        super().__init__(position, referee=True)  # capture mistakes may be clicked too
-        self.played: str | None = None
-
-    def _play(self, move: Move | str) -> None:
-        self.played = str(move)
-        self.path = []
 
 
 class SaveWorksheet(Pictured, w.VBox):
