@@ -150,3 +150,36 @@ def test_a_click_on_the_capture_just_played_keeps_the_feedback():
     learn.click("e5")
     assert "Done" in learn.feedback.value and "over" not in learn.feedback.value
     assert learn.board.animation["frames"][-1]["end"] == "e5"  # the forced jump was animated too
+
+
+def test_a_learner_picks_up_at_the_first_level_without_stars(tmp_path):
+    stage = STAGES["German"][:4]
+    first = Learn(stage, learner="ada", folder=tmp_path)
+    assert first.index == 0
+    play_by_clicks(first, first.level.solution[0])
+    assert first.done
+    again = Learn(stage, learner="ada", folder=tmp_path)  # the lesson opened again: the stars were kept
+    assert again.index == 1 and "Level 2 of 4" in again.heading.value
+    assert again.pick.options[0][0].startswith("1. ★") and again.pick.options[1][0].startswith("2. ☆☆☆")
+
+
+def test_any_level_of_the_stage_can_be_picked_and_a_finished_one_leads_on():
+    learn = Learn(STAGES["German"][:4])
+    learn.pick.value = 2
+    assert learn.index == 2 and "Level 3 of 4" in learn.heading.value
+    learn.pick.value = 0
+    assert learn.next_button.disabled  # not done yet
+    play_by_clicks(learn, learn.level.solution[0])
+    learn.go_to(1)
+    learn.go_to(0)  # back on a level done before: Next level is there without playing it again
+    assert not learn.done and not learn.next_button.disabled
+
+
+def test_the_last_level_done_says_the_stage_is_done():
+    learn = Learn(STAGES["German"][:2])
+    for _ in range(2):
+        for move in learn.level.solution:
+            learn.typed.value = move
+        assert learn.done
+        learn.next_level()
+    assert "Stage done: all 2 levels have stars" in learn.feedback.value

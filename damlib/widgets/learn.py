@@ -62,6 +62,8 @@ class Learn(Pictured, w.VBox):
         self.folder = folder
         self.progress: Progress | None = None
         self.index = 0
+        self._said = ""  # what a hint, a threat or the progress file said last
+        self._best: dict[str, int] = {}  # the stars won here, with no name typed too
         self.board = Board(on_click=self.click, on_cancel=lambda: self._forward(self.clicks.cancel),
                            size=size)
         # beside the panel, the board takes the room there is; the panel goes below it when short
@@ -81,13 +83,18 @@ class Learn(Pictured, w.VBox):
                                     "threat", self.threat)
         self.retry_button = button("Try again", "start this level again", "retry", self.retry)
         self.next_button = button("Next level", "go on to the next level", "next-level", self.next_level)
+        # any level of the stage, its stars beside it: a learner picks up where they like
+        self.pick = w.Dropdown(description="Level", layout=w.Layout(width="max-content", max_width="100%"))
+        self.pick.add_class("damlib-pick")
+        self._picking = False  # while the menu is filled in, its changes choose nothing
+        self.pick.observe(lambda change: None if self._picking else self.go_to(change["new"]), "value")
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
         self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c), shown)
                         for c in CHOICES]
         self.tally = text()
         self._start()
         super().__init__([
-            self.stage, self.heading, self.goal,
+            w.HBox([self.stage, self.pick], layout=w.Layout(flex_flow="row wrap")), self.heading, self.goal,
             w.HBox([self.board, w.VBox([self.feedback, self.typed, w.HBox(self.choices),
                                         w.HBox([self.hint_button, self.threat_button, self.retry_button,
                                                 self.next_button],
@@ -143,16 +150,29 @@ class Learn(Pictured, w.VBox):
         self._start()
 
     def next_level(self) -> None:
-        if self.index + 1 < len(self.levels):
+        self.go_to(self.index + 1)
+
+    def go_to(self, index: int) -> None:
+        """Play level ``index`` (from 0) of the stage; one that is not there changes nothing."""
+        if isinstance(index, int) and 0 <= index < len(self.levels) and index != self.index:
             self._keep()
-            self.index += 1
+            self.index = index
             self._start()
 
     def choose_stage(self, name: str) -> None:
-        """Play the stage called ``name`` from its first level."""
+        """Play the stage called ``name`` from its first level the learner has not done."""
         self._keep()
-        self.levels, self.index = self.stages[name], 0
+        self.levels, self.index = self.stages[name], self._first_undone(self.stages[name])
         self._start()
+
+    def _stars(self, level: Level) -> int:
+        """The most stars won on ``level``: kept under the learner's name, or here."""
+        kept = self.progress.stars(level.id) if self.progress is not None else 0
+        return max(kept, self._best.get(level.id, 0))
+
+    def _first_undone(self, levels: tuple[Level, ...]) -> int:
+        """The first level of ``levels`` without stars, or the first level if all have some."""
+        return next((i for i, level in enumerate(levels) if not self._stars(level)), 0)
 
     def sign_in(self, learner: str) -> None:
         """Keep this learner's stars from now on (an empty name keeps none)."""
@@ -164,6 +184,11 @@ class Learn(Pictured, w.VBox):
             return
         if self.progress is not None and self.progress.warning:
             self._say(self.progress.warning)
+        if not self.attempt.game.moves and self.progress is not None:  # nothing begun: pick up where they left off
+            self.index = self._first_undone(self.levels)
+            said = self._said
+            self._start()
+            self._said = said
         self._show()
         if learner.strip() and learner != Learn._learners.get(str(self.folder)):
             Learn._learners[str(self.folder)] = learner
@@ -194,6 +219,7 @@ class Learn(Pictured, w.VBox):
         self._said = ""
         action()
         if self.attempt.done and not self._kept:
+            self._best[self.level.id] = max(self._best.get(self.level.id, 0), self.attempt.stars)
             self._keep()
         feedback, self.clicks.feedback = self.clicks.feedback, None
         if feedback is not None:
@@ -225,12 +251,20 @@ class Learn(Pictured, w.VBox):
         lines = [said or ("" if attempt.done else f"{attempt.position.turn.capitalize()} to move.")]
         if attempt.done:
             lines.append(f"<span style='font-size: 150%'>{stars(attempt.stars)}</span>")
+            if len(self.levels) > 1 and all(self._stars(lv) for lv in self.levels):
+                lines.append(f"<b>Stage done: all {len(self.levels)} levels have stars.</b>")
         self.feedback.value = prose("<br>".join([html.escape(lines[0]), *lines[1:]]))
         finished = f" Done: {attempt.stars} of 3 stars." if attempt.done else ""
         self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
+        self._picking = True
+        self.pick.options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
+        self.pick.value = self.index
+        self._picking = False
         pending = attempt.game.pending is not None
         self.choices[0].layout.display = "flex" if pending else "none"  # one layout for all
-        self.next_button.disabled = not attempt.done or self.index + 1 == len(self.levels)
+        # on to the next level once this one is done, now or before
+        self.next_button.disabled = (self.index + 1 == len(self.levels)
+                                     or not (attempt.done or self._stars(level)))
         self.hint_button.disabled = self.threat_button.disabled = attempt.done
         if self.progress is not None:
             done = [lv for lv in self.levels if lv.id in self.progress.completed]
