@@ -47,7 +47,8 @@ RULE_TEXT: dict[str, str] = {
                   "or let it stand.",
     "DE-WIN": "A player wins when the opponent has no pieces or cannot move.",
     "DE-DRAW": "A position repeated three times is a draw.",
-    "RU-PROMOTE": "A man that reaches the last rank during a capture becomes a king at once and captures on as a king.",
+    "RU-PROMOTE": ("A man that reaches the last rank during a capture becomes a king at once and, if it can jump on, "
+                   "captures on as a king."),
     "TR-BOARD": "All 64 squares of the 8×8 board are used.",
     "TR-START": "White men on ranks 2 and 3, Black men on ranks 6 and 7; White moves first.",
     "TR-MAN-MOVE": "A man moves one square sideways, straight forward or diagonally forward.",
@@ -57,7 +58,8 @@ RULE_TEXT: dict[str, str] = {
     "TR-MANDATORY": "Capturing is compulsory, and a piece that can jump again must.",
     "TR-MAJORITY": "You must take the greatest number of pieces; men and kings count the same.",
     "TR-REMOVE": "Each jumped piece is removed at once; its square may be crossed or landed on.",
-    "TR-PROMOTE": "A man that reaches the last rank becomes a king at once, and captures on as a king.",
+    "TR-PROMOTE": ("A man that reaches the last rank becomes a king at once; one that jumped there captures on as a "
+                   "king if it can jump on."),
     "TR-PENALTY": "A player who makes a capture mistake loses the game at once.",
     "TR-WIN": "A player wins when the opponent has no pieces or cannot move.",
     "TR-DRAW": "A position repeated three times is a draw.",
@@ -338,6 +340,9 @@ TURKISH_PUBLISHED = dataclasses.replace(
     man_captures=SIDEWAYS + FORWARD,
     no_king_reversal=True,
     crown_mid_capture=False,
+    # published Turkish rules differ on a capture mistake (online play refuses it; the FMJD rules on
+    # irregularities leave it to the opponent): the lost game is the rule text's own (TR-PENALTY)
+    penalty="choice",
 )
 
 #: Russian draughts as published: free choice among captures (no majority rule), but a
