@@ -1,7 +1,9 @@
 """Exercises for a class: a position, a question, and a checker that explains.
 
 The right answer is never typed in: the engine works it out from the position,
-and the explanation cites the rule by its ID.
+and the explanation cites the rule by its ID — a rule that decides the answer: with
+that rule taken out of the game's :class:`~damlib.variants.Rules`, the answer would
+differ (see :attr:`Exercise.rule`).
 
 >>> from damlib.exercises import Exercise
 >>> task = Exercise("W:We3:Bd4,f4,b6", "german", "most")
@@ -15,8 +17,9 @@ and the explanation cites the rule by its ID.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -28,8 +31,8 @@ from .game import Game
 from .legality import pieces
 from .notation import numbered_moves
 from .position import Move, Position
-from .referee import describe
-from .variants import RULE_TEXT, Rules
+from .referee import describe, forbidden_captures
+from .variants import RULE_TEXT, Rules, Topic
 from .variants import rules as _rules
 
 if TYPE_CHECKING:
@@ -57,6 +60,31 @@ _CHOOSE = {"choose", "chooses", "choice", "decide", "decides", "take", "back", "
 _LOSE = {"lose", "loses", "lost", "win", "wins", "won", "loss"}
 
 
+#: Each rule taken out of a game's :class:`Rules`, to ask whether it decides an answer: jumped
+#: pieces leave at once instead of standing (or the reverse), a man crowned mid-capture instead of
+#: jumping on as a man (or the reverse), kings or men with no move of that kind, the other penalty.
+#: The majority rule and compulsory capture are asked about without listing every move, and a man
+#: crowned at the end of its move from the move itself (see :meth:`Exercise._decides`); the rules on
+#: the board, the start, winning and draws have no field to take out.
+_WITHOUT: dict[str, Callable[[Rules], Rules]] = {
+    "removal": lambda r: dataclasses.replace(r, remove_at_once=not r.remove_at_once),
+    "promote-mid": lambda r: dataclasses.replace(r, crown_mid_capture=not r.crown_mid_capture),
+    "king": lambda r: dataclasses.replace(r, king_directions=()),
+    "man-capture": lambda r: dataclasses.replace(r, man_captures=()),
+    "man-move": lambda r: dataclasses.replace(r, man_steps=()),
+    "penalty": lambda r: dataclasses.replace(r, penalty="choice" if r.penalty == "loss" else "loss"),
+}
+#: The rules that may decide each kind of question, in the order they are cited: the rule the kind
+#: is about first ("most": the majority rule), then the more particular before the more general.
+_DECIDING: dict[str, tuple[Topic, ...]] = {
+    "play": ("promote-mid", "removal", "majority", "mandatory", "king", "man-capture", "man-move"),
+    "moves": ("promote-mid", "removal", "majority", "mandatory", "king", "man-capture", "man-move"),
+    "most": ("majority", "removal", "promote-mid", "king", "man-capture"),
+    "crown": ("promote-mid", "promote"),
+    "penalty": ("penalty",),
+}
+
+
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on an answer, and the explanation with the rule ID. ``read`` is False for
@@ -82,7 +110,8 @@ class Exercise:
     move: str | None = None
     #: moves played from ``fen`` before the question, in referee mode: a repetition, a mistake
     history: tuple[str, ...] = ()
-    #: the rule the question is about, when it is not the one the answer's kind implies
+    #: the rule the question is about, when it is not the one :attr:`rule` would find first; it
+    #: must decide the answer (the answer would differ without it), or the exercise is refused
     about: str | None = None
 
     def __post_init__(self) -> None:
@@ -105,6 +134,9 @@ class Exercise:
             raise DamlibError("a 'penalty' exercise needs a history that ends with a capture mistake")
         if self.kind in ("play", "moves", "most", "crown") and game.legal_moves == ():
             raise DamlibError(f"a {self.kind!r} exercise needs a position with a move to play")
+        if self.about is not None and self.about not in self._deciding():
+            # an answer key citing it would send a learner to a rule that changes nothing here
+            raise DamlibError(f"{self.about} does not decide this question: without it the answer would be the same")
 
     @cached_property
     def game(self) -> Game:
@@ -155,26 +187,75 @@ class Exercise:
         result = self.game.result
         return result.winner if result and result.winner else "draw"
 
-    @property
+    @cached_property
     def rule(self) -> str:
-        """The rule that decides the answer (its ID, or "published rules"): ``about`` if given."""
+        """The rule that decides the answer (its ID, or "published rules"): ``about`` if given,
+        else the first of the kind's rules (:data:`_DECIDING`) without which the answer would
+        differ — the majority rule for a capture that must take the most, say, but for a capture
+        that has only one way to go on, compulsory capture. For a finished game, the rule that
+        ended it.
+
+        >>> Exercise("W:We3:Bd4,f4,b6", "german", "play").rule  # e3:g5 is complete, and takes one
+        'DE-MAJORITY'
+        """
         if self.about is not None:
             return self.about
+        if self.kind == "winner":
+            return next(self._deciding())
+        # where none decides (a king's one step, say): the rule the kind of question is about
+        kinds: dict[str, Topic] = {"most": "majority", "crown": "promote", "penalty": "penalty"}
+        fallback = kinds.get(self.kind) or ("mandatory" if self.position.must_capture else "man-move")
+        return next(self._deciding(), self.rules.cite(fallback))
+
+    def _deciding(self) -> Iterator[str]:
+        """The rules without which the answer would differ, in the order they are cited, each
+        worked out only when asked for; for a finished game, the rule that ended it."""
+        if self.kind == "winner":
+            result = self.game.result
+            yield result.rule if result and result.rule else self.rules.cite("win")
+            return
+        for topic in _DECIDING[self.kind]:
+            if self._decides(topic):
+                yield self.rules.cite(topic)
+
+    def _decides(self, topic: Topic) -> bool:
+        """Whether the answer would differ were the game's rule on ``topic`` taken out of it."""
         pos, rules = self.position, self.rules
-        if self.kind in ("play", "moves"):
-            if not pos.must_capture:
-                return rules.cite("man-move")
-            return rules.cite("majority" if len({len(m.captured) for m in pos.routes()}) > 1 else "mandatory")
-        if self.kind == "most":
-            return rules.cite("majority")
-        if self.kind == "crown":
-            move, last = self._move(), pos._generator.last_rank
-            passes = any(s in last for s in move._raw[0][1:-1])
-            return rules.cite("promote-mid" if passes else "promote")
+        if topic == "majority":
+            # the captures it forbids, counted without listing every route
+            return rules.majority and forbidden_captures(pos, 0)[0] > 0
+        if topic == "mandatory":
+            # without it, a capture could be left for a step, or stopped after its first jump
+            gen = pos._generator
+            return pos.must_capture and bool(gen.steps(pos._board, gen.own_squares(pos._board))
+                                             or any(len(m.captured) > 1 for m in pos.legal_moves))
+        if topic == "promote":
+            # no field holds it: without it a man that ends its move on the last rank stays a man
+            move = self._move()
+            return move.promotes and not any(s in pos._generator.last_rank for s in move._raw[0][1:-1])
+        return self._answer_under(_WITHOUT[topic](rules)) != self._answer_under(rules)
+
+    def _answer_under(self, rules: Rules) -> object:
+        """The answer were the game played by ``rules`` (the majority rule kept, so that no
+        capture is walked route by route): the moves a learner may write, the number of
+        pieces the captures take, whether the move asked about ends as a king (``None``: it is
+        not allowed), or what the capture mistake costs."""
         if self.kind == "penalty":
-            return rules.cite("penalty")
-        result = self.game.result
-        return result.rule if result and result.rule else rules.cite("win")
+            start = Position.from_fen(self.fen, self.variant)
+            game = Game(Position(rules, start._board, start._white), referee=True)
+            for played in self.history:
+                game.play(played)
+            return game.result.winner if game.result else "chooses"
+        pos = Position(rules, self.position._board, self.position._white)
+        if self.kind == "crown":
+            try:
+                move = pos.parse_move(self.move or "", literal=True)
+            except DamlibError:
+                return None
+            return move.promotes or pos.pieces[move.start].is_king
+        if self.kind == "most":
+            return {len(m.captured) for m in pos.legal_moves}
+        return {(m.start, m.end, frozenset(m.captured)) for m in pos.legal_moves}
 
     def _move(self) -> Move:
         """The move a 'crown' exercise asks about."""
@@ -313,7 +394,7 @@ TURKISH_DRAW = ("b1-b2", "g8-g7", "b2-b1", "g7-g8", "b1-b2", "g8-g7", "b2-b1", "
 #: kings, draws, penalties and Black to move among them. The answers are the engine's.
 EXERCISES: tuple[Exercise, ...] = (
     Exercise("B:Wc1:Bd6,h6", "german", "play", about="DE-MAN-MOVE"),  # Black's men step down the board
-    Exercise("W:Wa5:Bf8", "german", "play", about="DE-BOARD"),  # one square of play to go to
+    Exercise("W:Wa5:Bf8", "german", "play"),  # on the edge, one square to step to (DE-MAN-MOVE)
     Exercise("B:Wf6,a1:Be5,h8", "german", "play", about="DE-MAN-CAPTURE"),  # a man captures backward
     Exercise("W:WKb2:Bd4,f6,c5,h8", "german", "most", about="DE-KING"),  # a king's long capture
     Exercise("W:Wa3,g1:Bb4,h6", "german", "play", about="DE-MANDATORY"),  # g1 may not step: a3 must take
@@ -321,9 +402,9 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("B:Wb4,c3:Ba5", "german", "winner"),  # Black cannot move (DE-WIN)
     Exercise("W:WKa1:BKd8", "german", "winner", history=GERMAN_DRAW),  # DE-DRAW
     Exercise("W:We5,h2:Bd6,h8", "german", "penalty", history=("h2-g3",)),  # DE-PENALTY
-    Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play", about="DE-STRIKE"),  # jumped pieces block
+    Exercise("W:WKf4:Bc7,g3,e5", "german", "play"),  # c7, jumped, blocks the way back to g3 (DE-STRIKE)
     Exercise("W:Wf6:Be7,c7,a3", "russian", "crown", "f6:d8:b6"),  # RU-PROMOTE
-    Exercise("B:Wd4,f2:Bc5,a7", "russian", "play", about="DE-PROMOTE"),  # down to Black's last rank
+    Exercise("B:Wd4,f2:Bc5,a7", "russian", "play"),  # down to Black's last rank, not a7's step (DE-MANDATORY)
     Exercise("W:WKh2:Bf4,d4,b6,a7", "russian", "most"),  # DE-MAJORITY with a king
     Exercise("B:Wc3:Bb4", "russian", "winner", history=("b4:d2",)),  # no pieces left (DE-WIN)
     Exercise("W:WKe1:BKd8", "russian", "winner", history=RUSSIAN_DRAW),  # DE-DRAW
@@ -331,7 +412,7 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("B:Wa2:Bd5,h7", "turkish", "play", about="TR-MAN-MOVE"),  # five ways, down the board
     Exercise("W:Wd4,a2:Bc4,h7", "turkish", "play", about="TR-MAN-CAPTURE"),  # a sideways capture
     Exercise("W:WKd1:Bd4,a7", "turkish", "play", about="TR-KING"),  # up the file, any square beyond
-    Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most", about="TR-REMOVE"),
+    Exercise("W:WKd2:Ba6,b2,e2,g2", "turkish", "most", about="TR-REMOVE"),  # back over e2's emptied square
     Exercise("W:Wc3,f3:Bc4,c6,f4,h7", "turkish", "most"),  # two up the c-file beat one on the f-file
     Exercise("W:Wb6:Bb7,Kd8", "turkish", "crown", "b6:b8:e8"),  # TR-PROMOTE
     Exercise("W:Wh7:BKh8,g7,f7,Kg8", "turkish", "winner"),  # White cannot move (TR-WIN)

@@ -2,14 +2,15 @@
 
 A worksheet has six questions a page, each a board, the question and lines to answer on, and a
 name and date line at the top of every page. The answer key has four a page: the board with the
-answer's moves drawn, the answer, and the rule that decides it — the exercise's own rule (a
-DE-STRIKE question cites DE-STRIKE), with its sentence. Boards are all one size; text is 10.5 pt
+answer's moves drawn, the answer, and the rule that decides it — the exercise's own rule, one
+without which the answer would differ (a king's capture that may not turn back over a piece it
+has jumped cites DE-STRIKE), with its sentence. Boards are all one size; text is 10.5 pt
 or larger, in black; the boards' pieces are outlined, so the pages read in greyscale.
 
 :func:`cards` says what goes on the pages; :func:`save_worksheet` draws and saves them.
 
 >>> from damlib.exercises import EXERCISES
->>> strike = next(task for task in EXERCISES if task.about == "DE-STRIKE")
+>>> strike = next(task for task in EXERCISES if task.rule == "DE-STRIKE")
 >>> card = cards([strike], answers=True)[0]
 >>> card.rule, card.text[1]
 ('DE-STRIKE', 'Rule DE-STRIKE: Jumped pieces stay on the board until the last jump and may not be jumped twice.')

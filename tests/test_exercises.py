@@ -1,10 +1,13 @@
 """The exercise checker: right answers accepted, wrong ones explained with the rule ID."""
 
+import dataclasses
 import re
+import time
 
 import pytest
 from conftest import ROOT
 
+from damlib import Game, Position
 from damlib.errors import DamlibError
 from damlib.exercises import EXERCISES, AnswerClicks, Exercise, Quiz, save_worksheet
 from damlib.widgets import Exercises
@@ -12,7 +15,8 @@ from damlib.widgets import Exercises
 # The class set's answers, worked out by hand from docs/rules.md.
 ANSWERS = {
     ("B:Wc1:Bd6,h6", "german", "play"): "d6-c5 or d6-e5 or h6-g5",  # Black's men step down the board
-    ("W:Wa5:Bf8", "german", "play"): "a5-b6",  # on the edge: b6 is the only square of play ahead
+    # on the edge: b6 is the only square of play ahead; a man that could not step would have no move (DE-MAN-MOVE)
+    ("W:Wa5:Bf8", "german", "play"): "a5-b6",
     # a3 can take b4 (landing c5), so g1 may not step (DE-MANDATORY)
     ("W:Wa3,g1:Bb4,h6", "german", "play"): "a3:c5",
     # Black's man: sideways c5 or e5, down d4, diagonally down c4 or e4; h7: g7, h6 or g6
@@ -31,10 +35,12 @@ ANSWERS = {
     ("B:Wb4,c3:Ba5", "german", "winner"): "white",
     ("W:WKa1:BKd8", "german", "winner"): "draw",  # the start comes back a third time (DE-DRAW)
     ("W:We5,h2:Bd6,h8", "german", "penalty"): "black chooses",  # DE-PENALTY
-    # c3 to d4, e5 to f6 (g7 too, but from f6 only g5 can be taken on), g5 to h4: three
-    ("W:WKa1:Bc3,e5,g5,h8", "german", "play"): "a1:d4:f6:h4",
+    # e5 then c7 (d6, then b8), two; or g3 alone (h2). From b8 the way back to g3 is blocked by c7,
+    # jumped but standing until the capture ends (DE-STRIKE): were it gone, b8:h2 would take g3 too
+    ("W:WKf4:Bc7,g3,e5", "german", "play"): "f4:d6:b8",
     ("W:Wf6:Be7,c7,a3", "russian", "crown"): "yes",  # crowned on d8, takes c7 as a king (RU-PROMOTE)
-    # Black jumps d4 down the board to e3, then f2 to g1, its last rank: crowned (DE-PROMOTE)
+    # Black jumps d4 down the board to e3, then f2 to g1, its last rank: crowned (DE-PROMOTE); a7 may
+    # not step instead, nor the man stop on e3 (DE-MANDATORY)
     ("B:Wd4,f2:Bc5,a7", "russian", "play"): "c5:e3:g1",
     # f4 then d4 (landing c3, b2 or a1), or f4 then b6 from c7: two at most
     ("W:WKh2:Bf4,d4,b6,a7", "russian", "most"): "2",
@@ -42,8 +48,9 @@ ANSWERS = {
     ("W:WKe1:BKd8", "russian", "winner"): "draw",
     ("W:Wc3,h2:Bd4,f6,h8", "russian", "penalty"): "black chooses",
     ("W:Wd4,a2:Bc4,h7", "turkish", "play"): "d4:b4",  # sideways over c4 (TR-MAN-CAPTURE)
-    # a4 up the file, c5 and e5 along rank 5 (each gone at once), g3 down the g-file: four
-    ("W:WKa2:Ba4,c5,e5,g3", "turkish", "most"): "4",
+    # e2 (onto f2), g2 (onto h2), back along rank 2 over the emptied f2, e2 and d2 to take b2 (onto a2),
+    # then up the a-file over a6: four. Were jumped pieces to stay (as in German), two (TR-REMOVE)
+    ("W:WKd2:Ba6,b2,e2,g2", "turkish", "most"): "4",
     ("W:Wb6:Bb7,Kd8", "turkish", "crown"): "yes",  # crowned on b8, on along the rank over d8 (TR-PROMOTE)
     # h8, g7 and g8 are taken, and every jump lands off the board or on f7: White cannot move
     ("W:Wh7:BKh8,g7,f7,Kg8", "turkish", "winner"): "black",
@@ -235,18 +242,18 @@ def test_the_answer_key_cites_the_rule_that_decides_each_question():
     from damlib.worksheet import cards
 
     by_fen = {(task.fen, task.variant): task for task in EXERCISES}
-    # worked from docs/rules.md: the king on a1 must take c3, e5 and g5; it may not turn back
-    # over e5 to take h8 because jumped pieces block until the capture ends (DE-STRIKE)
-    strike = by_fen["W:WKa1:Bc3,e5,g5,h8", "german"]
-    # the exercise is about TR-REMOVE, so its answer cites that, not TR-MAJORITY
-    remove = by_fen["W:WKa2:Ba4,c5,e5,g3", "turkish"]
+    # worked from docs/rules.md: the king on f4 takes e5 and c7 (onto b8); c7, jumped, still stands
+    # and blocks the way back to g3 (DE-STRIKE): were it gone, the king would take g3 too
+    strike = by_fen["W:WKf4:Bc7,g3,e5", "german"]
+    # four pieces only because the king crosses the squares of e2 and g2, emptied at once (TR-REMOVE)
+    remove = by_fen["W:WKd2:Ba6,b2,e2,g2", "turkish"]
     crown = by_fen["W:Wf6:Be7,c7,a3", "german"]  # the man passes d8 and stays a man (DE-PROMOTE-PASS)
     mistake = next(t for t in EXERCISES if t.kind == "penalty" and t.variant == "turkish")
     expected = [(strike, "DE-STRIKE"), (remove, "TR-REMOVE"), (crown, "DE-PROMOTE-PASS"), (mistake, "TR-PENALTY")]
     made = cards([task for task, _ in expected], answers=True)
     for card, (task, rule) in zip(made, expected, strict=True):
         assert card.rule == rule and card.text[1].startswith(f"Rule {rule}:"), (task.fen, card.text)
-    assert [str(m) for m in made[0].arrows] == ["a1:d4:f6:h4"]  # the answer's route is drawn
+    assert [str(m) for m in made[0].arrows] == ["f4:d6:b8"]  # the answer's route is drawn
     assert made[3].ahead == (mistake.game.moves[-1],)  # the mistake, drawn faint
 
 
@@ -267,3 +274,120 @@ def test_no_question_or_answer_of_the_class_set_is_cut_short():
     for answers in (False, True):
         texts = [t.get_text() for page in render(cards(EXERCISES, answers), "Set", answers) for t in page.texts]
         assert not [t for t in texts if t.endswith("…")], answers  # where pages.lines cuts a text
+
+
+# -- the rule a question cites is one that decides it ---------------------------------------
+
+def _turned(rules, field):
+    return dataclasses.replace(rules, **{field: not getattr(rules, field)})
+
+
+def _crowning(rules):
+    return _turned(rules, "crown_mid_capture")
+
+
+#: Each rule taken away, as a Rules value, worked from docs/rules.md: jumped pieces leave at once
+#: instead of standing until the end (or the reverse); no majority rule; a man reaching the last
+#: rank mid-capture crowned at once instead of jumping on as a man (or the reverse); kings, or
+#: men, with no move of that kind; the other cost of a capture mistake.
+WITHOUT = {
+    "DE-STRIKE": lambda r: _turned(r, "remove_at_once"),
+    "TR-REMOVE": lambda r: _turned(r, "remove_at_once"),
+    "DE-MAJORITY": lambda r: dataclasses.replace(r, majority=False),
+    "TR-MAJORITY": lambda r: dataclasses.replace(r, majority=False),
+    "DE-PROMOTE-PASS": _crowning, "RU-PROMOTE": _crowning, "TR-PROMOTE": _crowning,
+    "DE-KING": lambda r: dataclasses.replace(r, king_directions=()),
+    "TR-KING": lambda r: dataclasses.replace(r, king_directions=()),
+    "DE-MAN-CAPTURE": lambda r: dataclasses.replace(r, man_captures=()),
+    "TR-MAN-CAPTURE": lambda r: dataclasses.replace(r, man_captures=()),
+    "DE-MAN-MOVE": lambda r: dataclasses.replace(r, man_steps=()),
+    "TR-MAN-MOVE": lambda r: dataclasses.replace(r, man_steps=()),
+    "DE-PENALTY": lambda r: dataclasses.replace(r, penalty="loss"),
+    "TR-PENALTY": lambda r: dataclasses.replace(r, penalty="choice"),
+}
+
+
+def answer_under(task, rules):
+    """The answer to ``task`` were its game played by ``rules``: the moves a learner may write (start,
+    end, pieces taken), the numbers of pieces the captures allowed take, whether the move asked about
+    ends as a king (None: not allowed), or what the capture mistake costs."""
+    if task.kind == "penalty":
+        game = Game(Position.from_fen(task.fen, rules), referee=True)
+        for move in task.history:
+            game.play(move)
+        return "chooses" if game.pending else f"{game.result.winner} wins"
+    position = Position.from_fen(task.position.fen, rules)
+    if task.kind == "crown":
+        try:
+            move = position.parse_move(task.move, literal=True)
+        except DamlibError:
+            return None
+        return move.promotes or position.pieces[move.start].is_king
+    if task.kind == "most":
+        return {len(m.captured) for m in position.legal_moves if m.captured}
+    return {(m.start, m.end, frozenset(m.captured)) for m in position.legal_moves}
+
+
+def decides(task, rule):
+    """Whether the answer to ``task`` would differ without ``rule``."""
+    position, game = task.position, task.game
+    if rule.endswith("-MANDATORY"):
+        # no field of Rules holds it: without it a capture could be left for a step, or stopped
+        # part-way; the steps are those of men that cannot capture (a king would need its own)
+        assert not any(p.is_king for p in position.pieces.values() if p.color == position.turn)
+        steps = Position.from_fen(position.fen, dataclasses.replace(task.rules, man_captures=())).legal_moves
+        return position.must_capture and bool(steps or any(len(m.captured) > 1 for m in position.legal_moves))
+    if rule.endswith("-WIN"):  # the side to move has no piece or cannot move
+        return task.kind == "winner" and game.position.legal_moves == ()
+    if rule.endswith("-DRAW"):  # the position is there for the third time
+        return task.kind == "winner" and game.positions.count(game.position) == 3
+    return answer_under(task, WITHOUT[rule](task.rules)) != answer_under(task, task.rules)
+
+
+@pytest.mark.parametrize("task", EXERCISES, ids=[f"{t.variant}-{t.kind}-{t.fen}" for t in EXERCISES])
+def test_the_rule_each_exercise_cites_decides_it(task):
+    assert decides(task, task.rule), (task.fen, task.rule)
+
+
+def test_a_teachers_play_question_cites_the_majority_rule_where_it_decides():
+    # e3:c5:a7 takes d4 and b6; e3:g5 takes f4 alone, complete (nothing to jump from g5): the
+    # majority rule forbids it, and compulsory capture alone would allow it
+    task = Exercise("W:We3:Bd4,f4,b6", "german", "play")
+    assert task.rule == "DE-MAJORITY" and decides(task, "DE-MAJORITY")
+    assert Exercise("W:We3:Bd4,f4,b6", "german", "moves").rule == "DE-MAJORITY"
+
+
+def test_the_old_strike_question_cites_a_rule_that_decides_it_and_about_must_decide():
+    # a1 takes c3 (onto d4, e5 next), e5 (onto f6 or g7) and, from f6, g5 (onto h4): three. Jumped
+    # pieces gone at once, no way opens (from g7 or h4 every line is empty or ends at the edge), so
+    # DE-STRIKE does not decide; the majority rule does: a1:d4:g7, complete, takes two.
+    task = Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play")
+    assert task.rule == "DE-MAJORITY" and not decides(task, "DE-STRIKE") and decides(task, "DE-KING")
+    with pytest.raises(DamlibError, match="DE-STRIKE does not decide"):
+        Exercise("W:WKa1:Bc3,e5,g5,h8", "german", "play", about="DE-STRIKE")
+    # a4, c5, e5 along the king's lines without crossing an emptied square: TR-REMOVE does not decide
+    with pytest.raises(DamlibError, match="TR-REMOVE does not decide"):
+        Exercise("W:WKa2:Ba4,c5,e5,g3", "turkish", "most", about="TR-REMOVE")
+
+
+#: A Turkish king among sixteen men: tens of thousands of captures, each with many routes.
+KING_AMONG_MEN = "W:WKc5:Bb2,g2,a3,e3,h3,c4,f4,b5,d5,g5,a6,c6,e6,h6,b7,f7"
+
+
+def test_a_teachers_question_on_a_king_among_sixteen_men_gets_a_deciding_rule_in_seconds():
+    start = time.perf_counter()
+    tasks = [Exercise(KING_AMONG_MEN, "turkish", kind) for kind in ("play", "moves", "most")]
+    rules = [task.rule for task in tasks]
+    assert time.perf_counter() - start < 2  # walking every route took 5 to 22 s; now well under a second
+    for task, rule in zip(tasks, rules, strict=True):
+        assert decides(task, rule), (task.kind, rule)
+
+
+def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
+    from damlib.worksheet import cards
+
+    # docs/rules.md: RU-PROMOTE "goes on capturing as a king if it can", TR-PROMOTE "if it can jump on"
+    crowns = [t for t in EXERCISES if t.kind == "crown" and t.variant in ("russian", "turkish")]
+    assert [card.rule for card in cards(crowns, answers=True)] == ["RU-PROMOTE", "TR-PROMOTE"]
+    for card in cards(crowns, answers=True):
+        assert "if it can jump on" in card.text[1], card.text[1]
