@@ -8,7 +8,7 @@ differ (see :attr:`Exercise.rule`).
 >>> from damlib.exercises import Exercise
 >>> task = Exercise("W:We3:Bd4,f4,b6", "german", "most")
 >>> task.question
-'How many pieces does the best capture take?'
+'In German draughts, how many pieces does the best capture take?'
 >>> task.check("1").correct, task.check("2").correct
 (False, True)
 >>> task.check("1").text
@@ -46,13 +46,14 @@ MAX_ANSWER = 2000
 #: How many wrong moves of one answer are explained; the rest are only counted.
 MAX_EXPLAINED = 5
 
+#: Each kind of question; every one names its game, whose rules decide the answer.
 QUESTIONS: dict[str, str] = {
-    "play": "{side} to move: play a move the rules allow.",
-    "moves": "Which moves are legal? Write them all, separated by commas.",
-    "most": "How many pieces does the best capture take?",
-    "crown": "After the move {move}, is the moving piece a king?",
-    "winner": "The game is over. Who won: white, black, or is it a draw?",
-    "penalty": "In referee mode {side} has just made a capture mistake, {move}. What happens now?",
+    "play": "{side} to move in {game}: play a move the rules allow.",
+    "moves": "In {game}, which moves are legal? Write them all, separated by commas.",
+    "most": "In {game}, how many pieces does the best capture take?",
+    "crown": "In {game}, after the move {move}, is the moving piece a king?",
+    "winner": "This game of {game} is over. Who won: white, black, or is it a draw?",
+    "penalty": "In {game}, in referee mode, {side} has just made a capture mistake, {move}. What happens now?",
 }
 #: The words of a natural answer that mean each reading, for the questions answered in words.
 _YES, _NO = {"yes", "y", "yeah", "yep"}, {"no", "n", "nope", "not"}
@@ -83,6 +84,12 @@ _DECIDING: dict[str, tuple[Topic, ...]] = {
     "crown": ("promote-mid", "promote"),
     "penalty": ("penalty",),
 }
+
+
+def _game_name(rules: Rules) -> str:
+    """"German draughts"; "Turkish draughts (as published)"."""
+    name, _, note = rules.name.partition(" (")
+    return f"{name} draughts" + (f" ({note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -160,10 +167,10 @@ class Exercise:
 
     @property
     def question(self) -> str:
+        game, side = _game_name(self.rules), self.position.turn.capitalize()
         if self.kind == "penalty":
-            mistake = self.game.moves[-1]
-            return QUESTIONS["penalty"].format(side=self.position.turn.capitalize(), move=mistake)
-        text = QUESTIONS[self.kind].format(move=self.move, side=self.position.turn.capitalize())
+            return QUESTIONS["penalty"].format(game=game, side=side, move=self.game.moves[-1])
+        text = QUESTIONS[self.kind].format(game=game, move=self.move, side=side)
         if self.history and self.kind != "penalty":
             start = Position.from_fen(self.fen, self.variant)
             text = f"After {numbered_moves(self.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
@@ -297,7 +304,7 @@ class Exercise:
         :data:`MAX_ANSWER` characters is not read; the feedback says why.
 
         >>> Exercise("W:Wc3:Bd4", "german", "moves").check("").text
-        'That is not an answer: Which moves are legal? Write them all, separated by commas.'
+        'That is not an answer: In German draughts, which moves are legal? Write them all, separated by commas.'
         """
         if not isinstance(answer, str) or not answer.strip():
             return Feedback(False, f"That is not an answer: {self.question}", read=False)

@@ -102,8 +102,8 @@ def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
         heading = f"{number}. {task.rules.name} · {task.position.turn.capitalize()} to move"
         if not answers:
-            # "White to move: play a move…" — the heading has said who moves
-            question = task.question.removeprefix(f"{task.position.turn.capitalize()} to move: ")
+            # "White to move in German draughts: play a move…" — the heading has said who moves, and in which game
+            question = task.question.split(": ", 1)[1] if task.kind == "play" and not task.history else task.question
             made.append(Card(number, heading, task.position, (question[0].upper() + question[1:],)))
             continue
         arrows, ahead = answer_moves(task)

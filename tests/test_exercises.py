@@ -383,6 +383,11 @@ def test_a_teachers_question_on_a_king_among_sixteen_men_gets_a_deciding_rule_in
         assert decides(task, rule), (task.kind, rule)
 
 
+def test_every_question_names_its_game():
+    for task in EXERCISES:
+        assert f"{task.rules.name} draughts" in task.question, task.question
+
+
 def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
     from damlib.worksheet import cards
 
