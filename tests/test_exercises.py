@@ -1,11 +1,12 @@
 """The exercise checker: right answers accepted, wrong ones explained with the rule ID."""
 
 import dataclasses
+import json
 import re
 import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, RULES_MD
 
 from damlib import Game, Position
 from damlib.errors import DamlibError
@@ -213,7 +214,7 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
         quiz.steps.slider.value = n
         quiz.show_button.click()
     assert "Done: 1 of" in quiz.summary.value and "DE-MAJORITY" in quiz.summary.value
-    assert "02-german-basics.ipynb" in quiz.summary.value
+    assert "03-german-captures.ipynb" in quiz.summary.value  # where DE-MAJORITY is taught
 
 
 # -- worksheets on as many pages as needed (damlib.worksheet) -------------------------------
@@ -386,6 +387,18 @@ def test_a_teachers_question_on_a_king_among_sixteen_men_gets_a_deciding_rule_in
 def test_every_question_names_its_game():
     for task in EXERCISES:
         assert f"{task.rules.name} draughts" in task.question, task.question
+
+
+def test_the_quiz_summary_links_each_rule_to_the_lesson_with_its_section():
+    from damlib.widgets.exercises import LESSONS
+
+    ids = set(re.findall(r"\b(?:DE|RU|TR)-[A-Z]+(?:-[A-Z]+)*\b", RULES_MD.read_text(encoding="utf-8")))
+    assert set(LESSONS) == ids
+    for rule, lesson in LESSONS.items():
+        cells = json.loads((ROOT / "notebooks" / lesson).read_text(encoding="utf-8"))["cells"]
+        headings = [line for cell in cells if cell["cell_type"] == "markdown"
+                    for line in "".join(cell["source"]).splitlines() if line.startswith("#")]
+        assert any(h.endswith(f"({rule})") for h in headings), (rule, lesson)
 
 
 def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
