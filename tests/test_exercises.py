@@ -401,6 +401,18 @@ def test_the_quiz_summary_links_each_rule_to_the_lesson_with_its_section():
         assert any(h.endswith(f"({rule})") for h in headings), (rule, lesson)
 
 
+def test_the_exercise_widget_says_nothing_old_while_a_capture_is_being_clicked():
+    quiz = Exercises(by_fen("W:WKf4:Bc7,g3,e5"))
+    for square in ("f4", "h2"):  # g3 alone: the majority rule wants e5 and c7
+        quiz.board.click(square)
+    assert "Not quite" in quiz.feedback.value
+    for square in ("f4", "d6"):  # the right capture, begun
+        quiz.board.click(square)
+    assert "Not quite" not in quiz.feedback.value and "f4:d6" in quiz.feedback.value
+    quiz.board.click("b8")
+    assert "Right" in quiz.feedback.value
+
+
 def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
     from damlib.worksheet import cards
 

@@ -121,7 +121,11 @@ class Exercises(Pictured, w.VBox):
         self.show_button.disabled = state.revealed
         mark = "" if state.first is None else " ✔" if state.first else " ✘"
         hint = "Play your answer on the board." if on_board else ""
-        said = self.clicks.message if on_board and self.clicks.message else state.said or hint
+        if on_board and (self.clicks.message or self.clicks.path):
+            # what is said is about the answer being clicked, not the feedback on an earlier one
+            said = self.clicks.message or f"Your move so far: {':'.join(self.clicks.path)} — click where it goes next."
+        else:
+            said = state.said or hint
         self.feedback.value = prose(f"{html.escape(said)}<br><i>Score: {self.score[0]} of {self.score[1]}"
                                     f"{mark and ' — this question' + mark}</i>")
         self.summary.value = prose(self._summary()) if self.quiz.finished else ""
