@@ -7,8 +7,8 @@ page layout's version, and does not depend on the matplotlib version that drew i
 import re
 
 import pytest
-
 from conftest import ROOT, RULES_MD
+
 from damlib.handout import ANSWER_KEY, GAMES, WORKSHEET, file_name, render, rule_ids, save_all, save_handout
 from damlib.pages import page_count, stored_fingerprint
 
