@@ -3,12 +3,11 @@
 import random
 
 import pytest
+from conftest import raises
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Game, Position
 from damlib.errors import GameOverError
-from damlib.hints import hint, threat
-
-from conftest import raises
+from damlib.hints import TEXTS, crownings, hint, rule_hint, threat
 
 
 def test_a_single_capture_is_named_with_the_rule_that_makes_it_compulsory():
@@ -29,14 +28,15 @@ def test_a_single_capture_is_named_with_the_rule_that_makes_it_compulsory():
 def test_the_capture_that_takes_the_most_is_named_with_the_majority_rule(rules, fen, move, rule):
     found = hint(Position.from_fen(fen, rules))
     assert str(found.move) == move and found.rule == rule
-    assert "takes two pieces — the most" in found.reason and f"({rule})" in found.reason
+    assert "takes 2 pieces — the most" in found.reason and f"({rule})" in found.reason
 
 
 def test_a_man_that_can_crown_is_told_so():
     # c7 steps to b8 or d8, the last rank (DE-PROMOTE); Black's men are far away
     found = hint(Position.from_fen("W:Wc7:Ba5,h4", GERMAN), seconds=0.3)
     assert found.move.promotes and found.rule == "DE-PROMOTE"
-    assert found.reason == f"it crowns on {found.move.end}: the man becomes a king (DE-PROMOTE)."
+    assert found.reason == (f"it makes a king. The man is crowned on {found.move.end}, where it ends its move on "
+                            "the last rank (DE-PROMOTE).")
 
 
 def test_the_hint_saves_the_man_that_every_other_move_loses():
@@ -54,15 +54,103 @@ def test_a_hint_explains_a_given_move_too():
 
 
 @pytest.mark.parametrize("variant", ["german", "turkish"])
-def test_a_hint_is_always_a_legal_move_and_one_sentence(variant):
+def test_a_hint_is_always_a_legal_move_and_one_sentence_and_one_more_for_a_crowning(variant):
     game, rng = Game(variant), random.Random(3)
     for _ in range(8):
         if game.result:
             break
         found = hint(game.position, game.positions, seconds=0.05)
         assert found.move in game.position.legal_moves
-        assert found.reason.endswith(".") and "\n" not in found.reason and found.reason.count(". ") == 0
+        sentences = found.reason.count(". ") + 1
+        assert found.reason.endswith(".") and "\n" not in found.reason
+        assert sentences == 1 + len(crownings(game.position, found.move))
         game.play(rng.choice(game.legal_moves))
+
+
+# -- where a man is crowned: the square of the crowning and its rule, not the move's end (issue 23)
+
+
+def test_a_man_crowned_mid_capture_is_crowned_where_it_reaches_the_last_rank():
+    # f6 jumps e7 and lands on d8, the last rank: in Russian draughts a king at once, which
+    # takes b6 from afar along d8-c7-b6 and lands on a5 (RU-PROMOTE); the only capture there is
+    found = hint(Position.from_fen("W:Wf6:Be7,b6", RUSSIAN))
+    assert str(found.move) == "f6:d8:a5"
+    assert found.reason == ("it is the only capture, and capturing is compulsory (DE-MANDATORY). The man is crowned "
+                            "on d8, on the last rank in the middle of the capture, and captures on as a king "
+                            "(RU-PROMOTE).")
+
+
+def test_a_german_man_passing_the_last_rank_is_crowned_only_where_it_ends_on_it_again():
+    # h6 jumps g7 onto f8, must jump on over e7 to d6 and over c7 to b8: it passes f8 as a man
+    # (DE-PROMOTE-PASS) and ends on b8, the last rank, where it is crowned (DE-PROMOTE)
+    found = hint(Position.from_fen("W:Wh6:Bg7,e7,c7", GERMAN))
+    assert str(found.move) == "h6:f8:d6:b8"
+    assert found.reason.endswith("The man passes the last rank on f8 and stays a man there, for it must jump on "
+                                 "(DE-PROMOTE-PASS). The man is crowned on b8, where it ends its move on the last "
+                                 "rank (DE-PROMOTE).")
+
+
+def test_a_turkish_man_is_crowned_on_the_square_where_it_reaches_the_last_rank():
+    # Black's c3 jumps c2 onto c1, Black's last rank: a king at once, it takes f1 along rank 1
+    # and lands on g1, between f1 and h1 (TR-PROMOTE)
+    position = Position.from_fen("B:Wc2,Kf1,Kh1:Bc3", TURKISH)
+    assert crownings(position, "c3:c1:g1")[0].square == "c1"
+    found = hint(position)
+    assert "crowned on c1" in found.reason and "(TR-PROMOTE)" in found.reason and "g1" not in found.reason
+
+
+def test_a_threat_names_the_square_where_the_man_would_be_crowned():
+    # were it Black's move, c3 would jump d2 onto e1, be crowned there (RU-PROMOTE) and take g3
+    # from afar, landing on h4
+    found = threat(Position.from_fen("W:Wa1,d2,g3:Bc3", RUSSIAN))
+    assert found is not None and str(found.move) == "c3:e1:h4"
+    assert str(found) == "Black threatens c3:e1:h4, taking 2 pieces and crowning a man on e1 (RU-PROMOTE)."
+
+
+def test_a_given_move_that_ends_the_game_is_explained_without_searching_past_the_end():
+    # the king on c1 jumps e3 and lands on g5, then jumps f6 and lands on e7 or d8: Black has
+    # nothing left (DE-WIN); before, the search after the move found no move and raised
+    found = hint(Position.from_fen("W:WKc1:Be3,f6", RUSSIAN), move="c1:g5:d8", seconds=0.1)
+    assert str(found.move) == "c1:g5:d8" and found.rule == "DE-WIN"
+
+
+def test_every_counted_sentence_has_its_own_words_for_one():
+    others = {key[:-len("-other")] for key in TEXTS if key.endswith("-other")}
+    assert others and all(f"{key}-one" in TEXTS for key in others)
+    assert all("{count}" not in TEXTS[f"{key}-one"] for key in others)
+
+
+# -- a level's move explained by the rule it practises -------------------------------------
+
+
+@pytest.mark.parametrize("rules, fen, move, rule, reason", [
+    # b4 is taken and the jump over b4 lands on c3: after d2-c3 the man on a5 has no move
+    (GERMAN, "W:Wb4,d2:Ba5", "d2-c3", "DE-WIN",
+     "after it the only piece Black has, on a5, cannot move, and a player who cannot move has lost (DE-WIN)."),
+    # a man steps diagonally forward, and Black's forward is down the board
+    (GERMAN, "B:Wa1:Bf6", "f6-g5", "DE-MAN-MOVE",
+     "it goes to g5: a man steps one square diagonally forward, and forward is down the board for Black "
+     "(DE-MAN-MOVE)."),
+    # e5 jumps d4 backward, down the board, onto c3
+    (GERMAN, "W:We5:Bd4,a7", "e5:c3", "DE-MAN-CAPTURE",
+     "it jumps the piece on d4 backward and lands on c3, just beyond it: a man captures backward as well as "
+     "forward (DE-MAN-CAPTURE)."),
+    # c3:e5:c7 takes d4 and d6; c3:a5 takes b4 alone
+    (GERMAN, "W:Wc3:Bb4,d4,d6,h8", "c3:e5:c7", "DE-MAJORITY",
+     "it takes 2 pieces and c3:a5 only one: you must take the most, and men and kings count the same "
+     "(DE-MAJORITY)."),
+    # a Turkish king takes b5 along the b-file and may land on b6, b7 or b8
+    (TURKISH, "W:WKb1:Bb5,h7", "b1:b6", "TR-KING",
+     "a king captures from afar: it jumps b5 along the rank or file and may land on any empty square beyond it, "
+     "here b6, b7, b8 (TR-KING)."),
+    # the king on d5 jumps f5 to g5, then back along rank 5 over f5's emptied square and b5 to a5
+    (TURKISH, "W:WKd5:Bf5,b5", "d5:g5:a5", "TR-REMOVE",
+     "the piece on f5 leaves the board as soon as it is jumped, so later in the same capture the capturing "
+     "piece can cross its empty square (TR-REMOVE)."),
+])
+def test_a_levels_move_is_explained_by_the_rule_it_practises(rules, fen, move, rule, reason):
+    found = rule_hint(Position.from_fen(fen, rules), move, rule)
+    assert str(found.move) == move and found.rule == rule and found.reason == reason
 
 
 def test_no_hint_when_there_is_no_move():
