@@ -16,10 +16,19 @@ from pathlib import Path
 import pytest
 from conftest import FILES, ROOT, RULES_MD
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Position
+from damlib import GERMAN, RUSSIAN, TURKISH, Position, hints
 from damlib.errors import DamlibError
 from damlib.exercises import EXERCISES
-from damlib.learn import CHOICES, LEVELS, STAGES, Attempt, Level, Progress
+from damlib.learn import (
+    CHOICES,
+    LEVELS,
+    STAGES,
+    Attempt,
+    Level,
+    Progress,
+    stage_done,
+    tally,
+)
 from damlib.learn.clicks import LevelClicks
 from damlib.referee import all_captures
 
@@ -193,7 +202,8 @@ def test_a_legal_move_off_the_goal_is_refused_without_a_rule(level: Level):
             assert feedback.ok and feedback.done and attempt.stars == 3, move
             continue
         assert not feedback.ok and feedback.rule is None, (move, feedback.message)
-        assert "legal, but it does not reach the goal" in feedback.message
+        # why it misses the goal, in terms of the rule practised: named, but not counted as broken
+        assert f"{move} is legal, but" in feedback.message and f"({level.rule})" in feedback.message
         assert snapshot(attempt) == before and attempt.mistakes == [None]
 
 
@@ -270,7 +280,9 @@ def test_german_capture_mistakes_and_wrong_choices_are_refused_with_de_penalty()
         assert attempt.play(wrong).rule == "DE-PENALTY" and snapshot(attempt) == before
         some_move = attempt.position.legal_moves[0] if attempt.position.legal_moves else "a1-b2"
         assert attempt.play(some_move).rule == "DE-PENALTY" and snapshot(attempt) == before
-        assert attempt.hint() == "Decide what to do about the mistake." and attempt.hint() == f"Choose: {right}."
+        mistake = attempt.game.pending.move
+        assert attempt.hint() == f"{mistake} was a capture mistake: decide what to do about it (DE-PENALTY)."
+        assert attempt.hint().startswith(f"Choose: {right}. ") and attempt.marked == ()
         assert attempt.play(right).ok
         for move in level.solution[attempt.step:]:
             assert attempt.play(move).ok
@@ -309,7 +321,8 @@ def test_hints_name_the_piece_then_the_move_and_cost_stars():
     move = level.start.parse_move(level.solution[0])
     piece = "king" if level.start.piece_at(move.start).is_king else "man"
     attempt = level.attempt()
-    assert attempt.hint() == f"Look at the {piece} on {move.start}." and attempt.marked == (move.start,)
+    assert attempt.hint() == f"Look at the {piece} on {move.start}: this level practises {level.rule}."
+    assert attempt.marked == (move.start,)
     assert attempt.hint().startswith(f"Play {move}: it ")  # and why, in a sentence (tests/test_hints.py)
     assert attempt.marked[:len(move.path)] == move.path
     attempt.play(level.solution[0])
@@ -328,9 +341,98 @@ def test_hints_start_again_at_each_step():
                      level.start.play(level.solution[0]).play(level.replies[0]).parse_move(level.solution[1]))
     assert first.start in attempt.hint() and str(first) in attempt.hint()
     attempt.play(level.solution[0])
-    assert attempt.hint() == f"Look at the man on {second.start}."
+    assert attempt.hint() == f"Look at the man on {second.start}: this level practises DE-PROMOTE."
     attempt.play(level.solution[1])
     assert attempt.done and attempt.stars == 1 and attempt.hints_used == 3
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_both_hints_at_every_step_name_the_rule_and_the_solution_still_finishes_with_one_star(level: Level):
+    """Every level played by its own solution with both hints pressed before each move (issue 23):
+    no hint fails, each names the rule the level practises, and with two hints a move the level
+    ends with one star (Attempt.stars: one for a hint or mistake, two or more leave one star)."""
+    attempt = level.attempt()
+    for n, move in enumerate(level.solution):
+        first, second = attempt.hint(), attempt.hint()
+        assert f"{level.rule}" in first and f"({level.rule})" in second, (move, first, second)
+        assert attempt.hints_used == 2 * (n + 1)
+        if move not in CHOICES:
+            expected = attempt.position.parse_move(move)
+            assert expected.start in first and second.startswith(f"Play {expected}: ")
+        assert attempt.play(move).ok
+    assert attempt.done and attempt.stars == 1 and attempt.mistakes == []
+
+
+@pytest.mark.parametrize("name, crowned, rule", [
+    # f6 jumps e7 onto d8: crowned there, it takes b6 from afar and ends on a5
+    ("ru-promote-1", "d8", "RU-PROMOTE"),
+    # Black's c3 jumps d2 onto e1: crowned there, it takes g3 and ends on h4
+    ("ru-promote-2", "e1", "RU-PROMOTE"),
+    # h6 jumps g7 onto f8: crowned there, it takes d6 from afar and ends on c5 (b4 is White's)
+    ("ru-promote-3", "f8", "RU-PROMOTE"),
+    # d6 jumps e7 onto f8: crowned there, it takes g7 and ends on h6
+    ("ru-majority-2", "f8", "RU-PROMOTE"),
+    # Black's c3 jumps c2 onto c1: crowned there, it takes f1 along rank 1 and ends on g1
+    ("tr-promote-3", "c1", "TR-PROMOTE"),
+])
+def test_the_second_hint_names_the_square_where_the_man_is_crowned_and_the_rule(name, crowned, rule):
+    level = level_by_id(name)
+    attempt = level.attempt()
+    attempt.hint()
+    text = attempt.hint()
+    end = level.solution[0].split(":")[-1]
+    assert f"on {crowned}, on the last rank, in the middle of the capture" in text or f"crowned on {crowned}" in text
+    assert f"({rule})" in text and "(DE-PROMOTE)" not in text
+    assert f"crowns on {end}" not in text and f"crowned on {end}" not in text
+
+
+def test_the_second_hint_of_a_german_man_passing_the_last_rank_names_both_squares():
+    # h6 jumps g7 onto f8 and must jump on, a man (DE-PROMOTE-PASS), over e7 and c7 to b8: on the
+    # last rank again at the end, it is crowned there
+    attempt = level_by_id("de-promote-pass-3").attempt()
+    attempt.hint()
+    assert attempt.hint() == ("Play h6:f8:d6:b8: the man passes the last rank on f8 and must jump on, so it stays "
+                              "a man until it ends on b8, on the last rank again, and only then becomes a king "
+                              "(DE-PROMOTE-PASS).")
+
+
+def test_a_hint_that_shows_nothing_costs_no_star(monkeypatch):
+    def broken(*args, **kwargs):
+        raise DamlibError("no hint today")
+
+    monkeypatch.setattr(hints, "rule_hint", broken, raising=False)
+    monkeypatch.setattr(hints, "hint", broken)
+    level = level_by_id("tr-remove-1")
+    attempt = level.attempt()
+    assert "d5" in attempt.hint() and attempt.hints_used == 1
+    said = attempt.hint()
+    assert "no hint today" in said and attempt.hints_used == 1 and attempt.marked == ()
+    attempt.play(level.solution[0])
+    assert attempt.stars == 2
+
+
+def test_the_opponents_capture_mistake_in_a_penalty_level_is_called_one():
+    # after d4-c5 Black must capture c5, with b6:d4 or d6:b4 (DE-MANDATORY); the level's reply
+    # b6-a5 captures nothing: a capture mistake, and White chooses (DE-PENALTY)
+    attempt = level_by_id("de-penalty-1").attempt()
+    feedback = attempt.play("d4-c5")
+    assert feedback.ok and "b6-a5, a capture mistake" in feedback.message and "(DE-PENALTY)" in feedback.message
+    assert "b6:d4" in feedback.message and "d6:b4" in feedback.message
+
+
+def test_a_legal_move_that_does_not_win_says_what_the_other_side_can_still_do():
+    # b4-c5 leaves b4 empty: the man on a5 steps there, so Black can still move (DE-WIN)
+    feedback = level_by_id("de-win-2").attempt().play("b4-c5")
+    assert feedback.message == ("b4-c5 is legal, but after it Black can still move, with a5-b4 for one: to win, leave "
+                                "Black no piece or no move (DE-WIN).")
+    assert not feedback.ok and feedback.rule is None
+
+
+def test_counts_read_right_in_the_learners_tally():
+    assert tally("Ada", 0, 1, 0) == "Ada: 0 of 1 level done, 0 of 3 stars."
+    assert tally("Ada", 2, 3, 5) == "Ada: 2 of 3 levels done, 5 of 9 stars."
+    assert stage_done(1) == "Stage done: its one level has stars."
+    assert stage_done(3) == "Stage done: all 3 levels have stars."
 
 
 # -- the set of levels -----------------------------------------------------------------

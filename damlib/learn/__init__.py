@@ -4,16 +4,16 @@ the rule, hints, stars and progress that is kept.
 >>> from damlib.learn import LEVELS
 >>> level = LEVELS[0]
 >>> attempt = level.attempt()
->>> attempt.hint().startswith("Look at the")
-True
+>>> print(attempt.hint())
+Look at the man on h2: this level practises DE-BOARD.
 """
 
 from .data import LEVELS, STAGES, for_rule
-from .levels import CHOICES, Attempt, Feedback, Level
+from .levels import CHOICES, Attempt, Feedback, Level, stage_done, tally
 from .progress import DEFAULT_FOLDER, Progress
 from .report import ClassReport, LearnerRow, class_report
 
 __all__ = [
-    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "ClassReport", "Feedback", "LearnerRow", "Level",
-    "Progress", "class_report", "for_rule",
+    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "ClassReport", "Feedback",
+    "LearnerRow", "Level", "Progress", "class_report", "for_rule", "stage_done", "tally",
 ]

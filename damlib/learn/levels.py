@@ -10,13 +10,71 @@ from ..errors import DamlibError
 from ..game import Game
 from ..position import Move, Position
 from ..referee import explain
-from ..variants import RULE_TEXT, Rules
+from ..variants import RULE_TEXT, TOPIC_FIELDS, Rules
 
 #: What completes a level on its last move: exactly the solution's move (by any route), any
 #: move that crowns a man, or any move that wins (or draws) the game.
 Accept = Literal["solution", "king", "win", "draw"]
 #: The learner's choice after the opponent's capture mistake, in a referee level (DE-PENALTY).
 CHOICES = ("take back", "let stand")
+
+#: Every sentence a learner reads here, whole, with named placeholders (``{rule}`` a rule ID,
+#: ``{move}`` move text, ``{side}`` "White" or "Black", ``{said}`` a sentence said before).
+TEXTS: dict[str, str] = {
+    "look-man": "Look at the man on {square}: this level practises {rule}.",
+    "look-king": "Look at the king on {square}: this level practises {rule}.",
+    "decide": "{mistake} was a capture mistake: decide what to do about it ({rule}).",
+    "choose-take-back": "Choose: take back. {side} must then take back {mistake} and capture instead, with "
+                        "{correct} ({rule}).",
+    "choose-let-stand": "Choose: let stand. {mistake} stays played and the game goes on from it ({rule}).",
+    "no-hint": "There is no hint here: {error}",
+    "done": "This level is done.",
+    "done-next": "This level is done: go on to the next one.",
+    "choose-first": "First choose: take back or let stand ({rule}).",
+    "no-choice": "There is no capture mistake to rule on.",
+    "wrong-choice": "You may {choice}, but the goal is: {goal}",
+    "no-move-at-all": "The other side would have no move at all.",
+    "mistake": "{move} is a capture mistake: {why}",
+    "mistake-pending": "{move} is a capture mistake: the opponent may make you take it back ({rule}).",
+    "off-goal": "{move} is legal, but it is not the move the goal asks for ({rule}): {goal}",
+    "off-win": "{move} is legal, but after it {side} can still move, with {reply} for one: to win, leave {side} "
+               "no piece or no move ({rule}).",
+    "off-draw": "{move} is legal, but it does not bring back the position to repeat: a draw needs the same "
+                "position three times ({rule}).",
+    "off-king": "{move} is legal, but the man does not end on the last rank, so it does not become a king "
+                "({rule}).",
+    "right": "{move}: right.",
+    "chose": "You chose: {choice} ({rule}).",
+    "finished": "{said} Done ✔ — {goal}",
+    "your-move": "{said} Your move.",
+    "answers": "{said} {side} answers {reply}.",
+    "answers-mistake": "{said} {side} answers {reply}, a capture mistake: it had to capture, with {correct} "
+                       "({rule}). Choose: take back or let stand.",
+    "tally-one": "{learner}: {done} of {count} level done, {stars} of {most} stars.",
+    "tally-other": "{learner}: {done} of {count} levels done, {stars} of {most} stars.",
+    "stage-done-one": "Stage done: its one level has stars.",
+    "stage-done-other": "Stage done: all {count} levels have stars.",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`TEXTS` with its placeholders filled."""
+    return hints.say(key, TEXTS, **fields)
+
+
+def tally(learner: str, done: int, levels: int, stars: int) -> str:
+    """A learner's progress through ``levels`` levels, each worth three stars, in a sentence
+    whose words agree with the count (one level, two levels).
+
+    >>> tally("Ada", 1, 1, 3)
+    'Ada: 1 of 1 level done, 3 of 3 stars.'
+    """
+    return hints.counted("tally", levels, TEXTS, learner=learner, done=done, stars=stars, most=3 * levels)
+
+
+def stage_done(levels: int) -> str:
+    """What a stage of ``levels`` levels says once every one has stars."""
+    return hints.counted("stage-done", levels, TEXTS)
 
 
 @dataclass(frozen=True)
@@ -119,46 +177,62 @@ class Attempt:
         return 3 if extra == 0 else 2 if extra == 1 else 1
 
     def hint(self) -> str:
-        """The next hint for this move: first which piece, then where it goes and why (see
-        :func:`damlib.hints.hint`); :attr:`marked` holds the squares it points at."""
+        """The next hint for this move, naming the rule the level practises: first which piece,
+        then the move and why it serves the goal under that rule (see
+        :func:`damlib.hints.rule_hint`); :attr:`marked` holds the squares it points at. A hint
+        costs a star only when it shows something."""
         if self.done:
             self.marked = ()
-            return "This level is done."
-        expected = self._expected()
+            return say("done")
+        try:
+            text, marked = self._next_hint()
+        except DamlibError as error:  # nothing shown: nothing charged
+            self.marked = ()
+            return say("no-hint", error=error)
         self.hints_used += 1
         self._hints_given += 1
+        self.marked = marked
+        return text
+
+    def _next_hint(self) -> tuple[str, tuple[str, ...]]:
+        """The text and marked squares of the next hint, without counting it."""
+        expected, rule = self._expected(), self.level.rule
+        pending = self.game.pending
         if isinstance(expected, str):
-            self.marked = ()
-            return f"Choose: {expected}." if self._hints_given > 1 else "Decide what to do about the mistake."
-        if self._hints_given == 1:
-            self.marked = (expected.start,)
+            assert pending is not None  # a choice is only expected after the opponent's mistake
+            if self._hints_given == 0:
+                return say("decide", mistake=pending.move, rule=pending.rule), pending.move.path
+            side = pending.offender.capitalize()
+            key = "choose-take-back" if expected == "take back" else "choose-let-stand"
+            correct = " or ".join(map(str, pending.correct))
+            return say(key, side=side, mistake=pending.move, correct=correct, rule=pending.rule), ()
+        if self._hints_given == 0:
             piece = self.position.piece_at(expected.start)
-            noun = "king" if piece is not None and piece.is_king else "man"
-            return f"Look at the {noun} on {expected.start}."
-        found = hints.hint(self.position, self.game.positions[:-1], move=expected)
-        self.marked = found.squares
-        return str(found)
+            key = "look-king" if piece is not None and piece.is_king else "look-man"
+            return say(key, square=expected.start, rule=rule), (expected.start,)
+        found = hints.rule_hint(self.position, expected, rule, self.game.positions[:-1])
+        return str(found), found.squares
 
     def threat(self) -> str:
         """What the other side would play if it were its move now (see :func:`damlib.hints.threat`);
         :attr:`marked` holds its squares. It costs no star: it shows the position, not the answer."""
         if self.done or self.game.pending is not None:
             self.marked = ()
-            return "This level is done." if self.done else f"First choose: {' or '.join(CHOICES)}."
+            return say("done") if self.done else say("choose-first", rule=self.game.pending.rule)  # type: ignore[union-attr]
         found = hints.threat(self.position)
         self.marked = found.squares if found is not None else ()
-        return str(found) if found is not None else "The other side would have no move at all."
+        return str(found) if found is not None else say("no-move-at-all")
 
     def play(self, move: Move | str) -> Feedback:
         """Try ``move`` (a :class:`~damlib.Move`, move text, or a choice after a mistake)."""
         if self.done:
-            return Feedback(False, True, "This level is done: go on to the next one.")
+            return Feedback(False, True, say("done-next"))
         expected = self._expected()
         if isinstance(move, str) and move.strip().lower() in CHOICES:
             return self._choose(move.strip().lower(), expected)
         waiting = self.game.pending
         if waiting is not None:
-            return self._refuse(f"First choose: {' or '.join(CHOICES)} ({waiting.rule}).", waiting.rule)
+            return self._refuse(say("choose-first", rule=waiting.rule), waiting.rule)
         before = len(self.game.moves)
         self.marked = ()
         try:
@@ -171,22 +245,37 @@ class Attempt:
         if pending is not None or outcome and outcome.winner not in (None, self.side):
             # a capture mistake let through in referee mode: show what it costs, then take it back
             if outcome is not None:
-                why, rule = str(outcome), outcome.rule
+                message, rule = say("mistake", move=played, why=outcome), outcome.rule
             else:
                 assert pending is not None
-                why, rule = f"the opponent may make you take it back ({pending.rule})", pending.rule
+                message, rule = say("mistake-pending", move=played, rule=pending.rule), pending.rule
             self._rewind(before)
-            return self._refuse(f"{played} is a capture mistake: {why}", rule)
+            return self._refuse(message, rule)
         if not self._accepted(played, expected):
+            message = self._off_goal(played)
             self._rewind(before)
-            return self._refuse(f"{played} is legal, but it does not reach the goal: {self.level.goal}", None)
-        return self._advance(f"{played}: right.")
+            return self._refuse(message, None)  # legal: no rule broken, none counted
+        return self._advance(say("right", move=played))
 
     # -- inside -------------------------------------------------------------------
 
     def _expected(self) -> Move | str:
         text = self.level.solution[self.step]
         return text if text in CHOICES else self.position.parse_move(text)
+
+    def _off_goal(self, played: Move) -> str:
+        """Why ``played``, legal, does not reach the goal, in terms of the rule the level
+        practises; ``played`` is on the board still."""
+        level, rule = self.level, self.level.rule
+        topics = {t for t in TOPIC_FIELDS if level.game.rule_id(t) == rule}  # type: ignore[arg-type]
+        after = self.position
+        if "win" in topics and after.legal_moves:
+            return say("off-win", move=played, side=after.turn.capitalize(), reply=after.legal_moves[0], rule=rule)
+        if "draw" in topics:
+            return say("off-draw", move=played, rule=rule)
+        if level.accept == "king" and not played.promotes:
+            return say("off-king", move=played, rule=rule)
+        return say("off-goal", move=played, rule=rule, goal=level.goal)
 
     def _final(self) -> bool:
         return self.step == len(self.level.solution) - 1
@@ -204,23 +293,28 @@ class Attempt:
     def _choose(self, choice: str, expected: Move | str) -> Feedback:
         pending = self.game.pending
         if pending is None:
-            return self._refuse("There is no capture mistake to rule on.", None)
+            return self._refuse(say("no-choice"), None)
         if choice != expected:
-            return self._refuse(f"You may {choice}, but the goal is: {self.level.goal}", pending.rule)
+            return self._refuse(say("wrong-choice", choice=choice, goal=self.level.goal), pending.rule)
         (self.game.take_back if choice == "take back" else self.game.let_stand)()
-        return self._advance(f"You chose: {choice} ({pending.rule}).")  # "let stand": the learner moves next
+        return self._advance(say("chose", choice=choice, rule=pending.rule))  # "let stand": the learner moves next
 
     def _advance(self, said: str) -> Feedback:
         self.step += 1
         self._hints_given = 0
         if self.step == len(self.level.solution):
             self.done = True
-            return Feedback(True, True, f"{said} Done ✔ — {self.level.goal}")
+            return Feedback(True, True, say("finished", said=said, goal=self.level.goal))
         text = self.level.replies[self.step - 1]
         if not text:
-            return Feedback(True, False, f"{said} Your move.")
+            return Feedback(True, False, say("your-move", said=said))
         reply = self.game.play(text)
-        return Feedback(True, False, f"{said} {self.game.positions[-2].turn.capitalize()} answers {reply}.")
+        side, pending = self.game.positions[-2].turn.capitalize(), self.game.pending
+        if pending is not None:  # the level's reply is the opponent's capture mistake: say so, and why
+            correct = " or ".join(map(str, pending.correct))
+            return Feedback(True, False, say("answers-mistake", said=said, side=side, reply=reply, correct=correct,
+                                             rule=pending.rule))
+        return Feedback(True, False, say("answers", said=said, side=side, reply=reply))
 
     def _rewind(self, moves: int) -> None:
         while len(self.game.moves) > moves:
