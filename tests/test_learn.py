@@ -23,11 +23,14 @@ from damlib.learn import (
     CHOICES,
     LEVELS,
     STAGES,
+    TEACHING_ORDER,
     Attempt,
     Level,
     Progress,
+    rules_used,
     stage_done,
     tally,
+    taught,
 )
 from damlib.learn.clicks import LevelClicks
 from damlib.referee import all_captures
@@ -426,6 +429,69 @@ def test_a_legal_move_that_does_not_win_says_what_the_other_side_can_still_do():
     assert feedback.message == ("b4-c5 is legal, but after it Black can still move, with a5-b4 for one: to win, leave "
                                 "Black no piece or no move (DE-WIN).")
     assert not feedback.ok and feedback.rule is None
+
+
+# -- nothing ahead of the lessons ----------------------------------------------------------
+
+
+def lesson_order(*names: str) -> list[str]:
+    """The rule IDs that end the section headings of the notebooks ``names``, in order."""
+    found = []
+    for name in names:
+        for cell in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                found += re.findall(r"^## .*\(([A-Z]{2}-[A-Z-]+)\)\s*$", "".join(cell["source"]), re.M)
+    return found
+
+
+def test_the_teaching_order_is_the_lessons_section_headings():
+    german = lesson_order("02-german-basics.ipynb", "03-german-captures.ipynb")
+    assert list(TEACHING_ORDER["German"]) == german
+    assert list(TEACHING_ORDER["Russian"]) == german + lesson_order("04-russian.ipynb")
+    assert list(TEACHING_ORDER["Turkish"]) == lesson_order("05-turkish.ipynb")
+
+
+def test_what_is_taught_when_follows_the_stages():
+    german, turkish = STAGES["German"], STAGES["Turkish"]
+    assert taught(german[0]) == {"DE-BOARD"}
+    assert taught(level_by_id("de-win-3")) == {"DE-BOARD", "DE-START", "DE-WIN"}
+    assert taught(german[-1]) == set(TEACHING_ORDER["German"])
+    # a Russian level comes after both German lessons and the RU-PROMOTE section
+    assert all(taught(lv) == set(TEACHING_ORDER["Russian"]) for lv in STAGES["Russian"])
+    # Turkish crowning mid-capture is practised after kings, the majority rule and removal
+    assert "TR-KING" not in taught(level_by_id("tr-promote-1"))
+    assert {"TR-KING", "TR-REMOVE"} <= taught(level_by_id("tr-promote-3"))
+    assert taught(turkish[-1]) == set(TEACHING_ORDER["Turkish"])
+
+
+@pytest.mark.parametrize("rules, fen, move, used", [
+    (GERMAN, "W:Wc3:Bh8", "c3-d4", set()),  # a man's step: what the first levels all use
+    (GERMAN, "W:WKh8:Bd6", "h8-a1", {"DE-KING"}),  # a king's long move
+    (GERMAN, "W:Wf4:Bg5", "f4:h6", {"DE-MAN-CAPTURE"}),
+    # a3:e7:g5 takes c5 and f6; a3:d6 takes c5 alone, and the majority rule forbids it
+    (GERMAN, "W:WKa3,h4:Bc5,f6", "a3:e7:g5", {"DE-KING", "DE-MAJORITY"}),
+    # onto f8 as a man, on over e7 and c7 to b8: passes the last rank, crowned at the end
+    (GERMAN, "W:Wh6:Bg7,e7,c7", "h6:f8:d6:b8", {"DE-MAN-CAPTURE", "DE-PROMOTE-PASS", "DE-PROMOTE"}),
+    # crowned on d8, it takes b6 as a king
+    (RUSSIAN, "W:Wf6:Be7,b6", "f6:d8:a5", {"DE-MAN-CAPTURE", "RU-PROMOTE", "DE-KING"}),
+    (TURKISH, "W:We7:Ba6", "e7-e8", {"TR-PROMOTE"}),  # a step onto the last rank crowns
+    (TURKISH, "W:WKa1:Bh7", "a1-h1", {"TR-KING"}),
+    # back over f5's square, emptied at once: with jumped pieces kept, no such capture
+    (TURKISH, "W:WKd5:Bf5,b5", "d5:g5:a5", {"TR-KING", "TR-REMOVE"}),
+])
+def test_the_rules_a_move_uses(rules, fen, move, used):
+    assert rules_used(Position.from_fen(fen, rules), move) == used
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=ids(LEVELS))
+def test_a_levels_solution_uses_only_rules_taught_by_then(level: Level):
+    assert level.uses <= taught(level), sorted(level.uses - taught(level))
+
+
+def test_a_level_uses_the_win_draw_and_penalty_rules_it_ends_with():
+    assert "DE-WIN" in level_by_id("de-win-1").uses and "TR-WIN" in level_by_id("tr-win-3").uses
+    assert "DE-DRAW" in level_by_id("de-draw-1").uses and "DE-PENALTY" in level_by_id("de-penalty-2").uses
+    assert level_by_id("de-board-1").uses == frozenset()
 
 
 def test_counts_read_right_in_the_learners_tally():

@@ -8,12 +8,13 @@ the rule, hints, stars and progress that is kept.
 Look at the man on h2: this level practises DE-BOARD.
 """
 
-from .data import LEVELS, STAGES, for_rule
-from .levels import CHOICES, Attempt, Feedback, Level, stage_done, tally
+from .data import LEVELS, STAGES, TEACHING_ORDER, for_rule, taught
+from .levels import CHOICES, Attempt, Feedback, Level, rules_used, stage_done, tally
 from .progress import DEFAULT_FOLDER, Progress
 from .report import ClassReport, LearnerRow, class_report
 
 __all__ = [
-    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "Attempt", "ClassReport", "Feedback",
-    "LearnerRow", "Level", "Progress", "class_report", "for_rule", "stage_done", "tally",
+    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "TEACHING_ORDER", "Attempt", "ClassReport", "Feedback",
+    "LearnerRow", "Level", "Progress", "class_report", "for_rule", "rules_used", "stage_done", "tally",
+    "taught",
 ]

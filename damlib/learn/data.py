@@ -20,6 +20,53 @@ STAGES: dict[str, tuple[Level, ...]] = {
 #: Every level, game by game, in teaching order.
 LEVELS: tuple[Level, ...] = GERMAN_LEVELS + RUSSIAN_LEVELS + TURKISH_LEVELS
 
+_GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-WIN", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-MANDATORY", "DE-PROMOTE",
+                 "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
+#: Each game's rules in the order a learner meets them: the lesson sections, each headed by the
+#: rule it teaches (notebooks 02 and 03 for German; 04 for Russian, which comes after both
+#: German lessons and adds RU-PROMOTE; 05 for Turkish, which teaches TR-PROMOTE twice: the step
+#: onto the last rank, then crowning mid-capture once captures are known).
+TEACHING_ORDER: dict[str, tuple[str, ...]] = {
+    GERMAN.name: _GERMAN_ORDER,
+    RUSSIAN.name: (*_GERMAN_ORDER, "RU-PROMOTE"),
+    TURKISH.name: ("TR-BOARD", "TR-START", "TR-WIN", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-MANDATORY",
+                   "TR-PROMOTE", "TR-KING", "TR-MAJORITY", "TR-REMOVE", "TR-PROMOTE", "TR-DRAW", "TR-PENALTY"),
+}
+
+
+def _taught() -> dict[str, frozenset[str]]:
+    """For each level's ID, the rules taught by the time it is practised. A stage's levels go
+    through the teaching order: a level practises the next section of its rule; a level whose
+    rule's section came before (a Russian level on a German rule, practised in lesson 04) is a
+    review, practised where the stage has got to."""
+    found = {}
+    for game, stage in STAGES.items():
+        order, at = TEACHING_ORDER[game], -1
+        for level in stage:
+            ahead = [n for n in range(max(at, 0), len(order)) if order[n] == level.rule]
+            if ahead:
+                at = ahead[0]
+            elif level.rule not in order[:at + 1]:
+                raise DamlibError(f"level {level.id}: {level.rule} is not in {game}'s teaching order")
+            found[level.id] = frozenset(order[:at + 1])
+    return found
+
+
+_TAUGHT = _taught()
+
+
+def taught(level: Level) -> frozenset[str]:
+    """The rules a learner has been taught when practising ``level``: the lesson sections up to
+    the one that practises it (see :data:`TEACHING_ORDER`). Its solution should use no other
+    (:attr:`Level.uses`).
+
+    >>> sorted(taught(STAGES["German"][6]))
+    ['DE-BOARD', 'DE-START', 'DE-WIN']
+    """
+    if level.id not in _TAUGHT:
+        raise DamlibError(f"level {level.id} is not in any stage")
+    return _TAUGHT[level.id]
+
 
 def for_rule(rule: str, game: Variant | None = None) -> tuple[Level, ...]:
     """The levels that practise ``rule`` (in ``game`` only, if given), in teaching order.

@@ -20,18 +20,21 @@ LEVELS = (
       "W:Wh2:Bb8", ("h2-g3",)),  # h3 is not a square of play; the edge leaves only g3
     L("de-board-2", "DE-BOARD", "Move the man out of the corner a1 to the only square of play it can reach.",
       "W:Wa1:Bf8", ("a1-b2",)),
-    L("de-board-3", "DE-BOARD", "Move the king along the long diagonal to the other corner, a1.",
-      "W:WKh8:Bd6", ("h8-a1",)),
+    # e2, straight ahead, is not a square of play and f2 is taken: men only, kings come with DE-KING
+    L("de-board-3", "DE-BOARD", "Move the man on e1 to the only square of play it can reach.",
+      "W:We1,f2:Ba7", ("e1-d2",)),
     # -- the start (DE-START): White moves first
     L("de-start-1", "DE-START", "White moves first: open with the man on c3 to the right.", START, ("c3-d4",)),
     L("de-start-2", "DE-START", "Open with the man on the edge, a3: it has only one move.", START, ("a3-b4",)),
     L("de-start-3", "DE-START", "Open with the man on g3 to the left.", START, ("g3-f4",)),
-    # -- winning (DE-WIN)
-    L("de-win-1", "DE-WIN", "Win: take Black's last piece.", "W:Wf4:Bg5", ("f4:h6",), accept="win"),
+    # -- winning (DE-WIN): before captures and kings are taught, a man's step that leaves no move
+    # e3-f4 shuts the man on h6 in: g5 is taken and the jump over g5 lands on f4; e3-d4 or g5-f6 do not
+    L("de-win-1", "DE-WIN", "Win: leave Black no move.", "W:We3,g5:Bh6", ("e3-f4",), accept="win"),
     # d2-c3 shuts the man on a5 in: b4 is taken and the jump over b4 lands on c3
     L("de-win-2", "DE-WIN", "Win: leave Black no move.", "W:Wb4,d2:Ba5", ("d2-c3",), accept="win"),
-    L("de-win-3", "DE-WIN", "Win in one move: take both black men with the king.", "W:WKb2:Bd4,f6",
-      ("b2:e5:g7",), accept="win"),  # landing on h8 wins too
+    # h8-g7 shuts the man on h6 in; f8-g7 would empty f8, where h6 could jump g7 to
+    L("de-win-3", "DE-WIN", "Black to play and win: leave White no move.", "B:Wh6:Bf8,h8", ("h8-g7",),
+      accept="win"),
     # -- men's moves (DE-MAN-MOVE)
     L("de-man-move-1", "DE-MAN-MOVE", "Move the man one square diagonally forward, to the right.",
       "W:Wc1:Bh8", ("c1-d2",)),
@@ -62,8 +65,9 @@ LEVELS = (
     L("de-king-1", "DE-KING", "Move the king all the way to h6 in one move.", "W:WKc1:Ba7", ("c1-h6",)),
     L("de-king-2", "DE-KING", "Capture d4 from afar with the king, and land on b6.", "W:WKg1:Bd4,h8",
       ("g1:b6",)),  # c5 and a7 are landing squares too
-    # over c5 the king lands on e7, the one square from which it reaches f6 (h4 is White's)
-    L("de-king-3", "DE-KING", "Capture two men with the king in one move.", "W:WKa3,h4:Bc5,f6", ("a3:e7:g5",)),
+    # from afar over g5 onto h6, then back over g7: every capture takes both, so DE-MAJORITY, not yet
+    # taught, decides nothing
+    L("de-king-3", "DE-KING", "Capture two men with the king in one move.", "W:WKc1:Bg5,g7", ("c1:h6:f8",)),
     # -- majority (DE-MAJORITY)
     L("de-majority-1", "DE-MAJORITY", "Capture as many pieces as the rules require.",
       "W:Wc3:Bb4,d4,d6,h8", ("c3:e5:c7",)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -9,7 +10,7 @@ from .. import hints
 from ..errors import DamlibError
 from ..game import Game
 from ..position import Move, Position
-from ..referee import explain
+from ..referee import explain, forbidden_captures
 from ..variants import RULE_TEXT, TOPIC_FIELDS, Rules
 
 #: What completes a level on its last move: exactly the solution's move (by any route), any
@@ -77,6 +78,43 @@ def stage_done(levels: int) -> str:
     return hints.counted("stage-done", levels, TEXTS)
 
 
+def rules_used(position: Position, move: Move | str) -> frozenset[str]:
+    """The IDs of the rules ``move`` relies on, from the engine: a king's move or capture (the
+    king rule), a man's capture, where a man is crowned or passes the last rank (and a man
+    crowned mid-capture captures on as a king), the majority rule where a shorter capture is
+    there too, the removal rule where removing jumped pieces the other way would change what
+    may be captured.
+
+    A man's one-square step needs nothing taught: the first lessons have the learner move men
+    (the board, the start, a win) before DE-MAN-MOVE names the step, with the goal naming the
+    square.
+
+    >>> from damlib import Position
+    >>> sorted(rules_used(Position.from_fen("W:WKa3,h4:Bc5,f6", "german"), "a3:e7:g5"))
+    ['DE-KING', 'DE-MAJORITY']
+    """
+    rules = position.rules
+    chosen = position.parse_move(move)
+    piece = position.piece_at(chosen.start)
+    used: set[str | None] = set()
+    if piece is not None and piece.is_king:
+        used.add(rules.rule_id("king"))
+    elif chosen.captured:
+        used.add(rules.rule_id("man-capture"))
+    for crowned in hints.crownings(position, chosen):
+        used.add(crowned.rule)
+        if crowned.kind == "mid":
+            used.add(rules.rule_id("king"))  # it captures on as a king
+    if chosen.captured and forbidden_captures(position, 0)[0]:
+        used.add(rules.rule_id("majority"))
+    if len(chosen.captured) > 1:
+        other = Position(dataclasses.replace(rules, remove_at_once=not rules.remove_at_once),
+                         position._board, position._white)
+        if set(other.legal_moves) != set(position.legal_moves):
+            used.add(rules.rule_id("removal"))
+    return frozenset(rule for rule in used if rule is not None)
+
+
 @dataclass(frozen=True)
 class Feedback:
     """What a learner reads after a move: whether it was right, whether the level is done,
@@ -136,6 +174,35 @@ class Level:
     def start(self) -> Position:
         """The level's start position."""
         return Position.from_fen(self.fen, self.game)
+
+    @property
+    def uses(self) -> frozenset[str]:
+        """The IDs of the rules the solution relies on (:func:`rules_used` for each of the
+        learner's moves, the penalty rule for a choice, the win or draw rule where the game
+        ends): what a learner must have been taught to play it.
+
+        >>> from damlib.learn import LEVELS
+        >>> sorted(next(lv for lv in LEVELS if lv.id == "de-penalty-1").uses)
+        ['DE-MAN-CAPTURE', 'DE-PENALTY', 'DE-WIN']
+        """
+        game, rules = Game(self.start, referee=self.referee), self.game
+        used: set[str | None] = set()
+        for n, move in enumerate(self.solution):
+            if move == "take back":
+                used.add(game.pending.rule if game.pending else None)
+                game.take_back()
+            elif move == "let stand":
+                used.add(game.pending.rule if game.pending else None)
+                game.let_stand()
+            else:
+                used |= rules_used(game.position, move)
+                game.play(move)
+            if n < len(self.replies) and self.replies[n]:
+                game.play(self.replies[n])
+        result = game.result
+        if result is not None:
+            used.add(rules.rule_id("win") if result.winner else rules.rule_id("draw"))
+        return frozenset(rule for rule in used if rule is not None)
 
     def attempt(self) -> Attempt:
         """A fresh try at this level."""

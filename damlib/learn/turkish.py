@@ -18,21 +18,24 @@ def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **opti
 LEVELS = (
     # -- the board (TR-BOARD): all 64 squares
     L("tr-board-1", "TR-BOARD", "Every square is played on: move the man sideways to c2.", "W:Wb2:Bg7", ("b2-c2",)),
-    L("tr-board-2", "TR-BOARD", "Move the king along the first rank to the far corner, h1.", "W:WKa1:Bh7",
-      ("a1-h1",)),
-    L("tr-board-3", "TR-BOARD", "Move the man straight forward onto e8, a square German draughts never uses.",
-      "W:We7:Ba6", ("e7-e8",)),
+    # men only, and no crowning: kings and promotion come later (TR-KING, TR-PROMOTE)
+    L("tr-board-2", "TR-BOARD", "Move the man straight forward onto d5, a square German draughts never uses.",
+      "W:Wd4:Bg7", ("d4-d5",)),
+    L("tr-board-3", "TR-BOARD", "Black to play: move the man straight down onto c6, a square German draughts "
+      "never uses.", "B:Wb2:Bc7", ("c7-c6",)),
     # -- the start (TR-START): 16 men each, White first
     L("tr-start-1", "TR-START", "White moves first: open with the man on d3 straight forward.", START, ("d3-d4",)),
     L("tr-start-2", "TR-START", "Open with the man on a3 diagonally forward, to b4.", START, ("a3-b4",)),
     L("tr-start-3", "TR-START", "Only the men on the third rank can move: move the man on h3 straight forward.",
       START, ("h3-h4",)),
-    # -- winning (TR-WIN)
-    L("tr-win-1", "TR-WIN", "Win: take Black's last piece.", "W:Wc4:Bc5", ("c4:c6",), accept="win"),
-    L("tr-win-2", "TR-WIN", "Win in one move: take both black men with the king.", "W:WKa1:Ba4,d6",
-      ("a1:a6:h6",), accept="win"),  # up the a-file, then along rank 6: any landing beyond d6 wins
-    # the man on h2 has h1, g1, g2 to go to; only the king from c1 can close g1 (h1-g1 would open h1)
-    L("tr-win-3", "TR-WIN", "Win: leave Black no move.", "W:WKh1,g2,f2,h3,Kc1:Bh2", ("c1-g1",), accept="win"),
+    # -- winning (TR-WIN): before captures and kings are taught, a man's step that leaves no move
+    # the man on a4 may step to a3 (b3 and b4 are taken) and jump nothing: a2, c2 and c4 stand behind
+    # a3, b3 and b4; b2-a3 closes a3, while a2-a3 or b3-a3 would open a square to jump to
+    L("tr-win-1", "TR-WIN", "Win: leave Black no move.", "W:Wa2,b2,b3,b4,c2,c4:Ba4", ("b2-a3",), accept="win"),
+    # the same on the other edge: h4 is the man's only square, and only g3-h4 closes it
+    L("tr-win-2", "TR-WIN", "Win: leave Black no move.", "W:Wf3,f5,g3,g4,g5,h3:Bh5", ("g3-h4",), accept="win"),
+    L("tr-win-3", "TR-WIN", "Black to play and win: leave White no move.", "B:Wh3:Bf3,f5,g3,g4,g5,h5",
+      ("g5-h4",), accept="win"),
     # -- men's moves (TR-MAN-MOVE): sideways, straight forward, diagonally forward
     L("tr-man-move-1", "TR-MAN-MOVE", "Step your man sideways, to the left.", "W:Wd4:Bb7", ("d4-c4",)),
     L("tr-man-move-2", "TR-MAN-MOVE", "Step your man diagonally forward, to the right.", "W:Wf3:Bh6", ("f3-g4",)),
