@@ -6,6 +6,12 @@ and a static export alike, while the saved text stays plain for comparing.
 >>> from damlib import Position, explain
 >>> Note(explain(Position.from_fen("W:We3:Bd4,f4,b6", "german"), "e3:g5"))
 e3:g5 is not allowed (DE-MAJORITY): it takes 1 piece, but e3:c5:a7 takes 2 — you must take the most.
+
+An :class:`Answer` is a note that stays folded until the learner asks for it, so a class that
+sees the question on a projector does not see its answer under it:
+
+>>> "<summary>Show the answer</summary>" in Answer("h1 is dark.")._repr_html_()
+True
 """
 
 from __future__ import annotations
@@ -38,3 +44,10 @@ class Note:
 
     def __repr__(self) -> str:
         return "\n".join(f"{label} {text}" if label else text for label, text in self.paragraphs)
+
+
+class Answer(Note):
+    """The answer to a lesson's check: a :class:`Note` shown folded, under "Show the answer"."""
+
+    def _repr_html_(self) -> str:
+        return f'<details class="damlib-answer"><summary>Show the answer</summary>{super()._repr_html_()}</details>'

@@ -73,3 +73,21 @@ def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
         if new and not shown and not new <= shown_before(cells, i):
             unpictured.append(text)
     assert unpictured == []
+
+
+def checks(path):
+    """The code cells that answer a lesson's "**Check:**" question (the cell right after it)."""
+    cells = json.loads(path.read_text())["cells"]
+    return [cells[i + 1] for i, cell in enumerate(cells[:-1])
+            if cell["cell_type"] == "markdown" and "**Check:**" in source(cell) and cells[i + 1]["cell_type"] == "code"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_a_check_answered_in_words_keeps_its_answer_folded(path):
+    # a class sees the question on the projector: the answer waits under "Show the answer" (Answer),
+    # not printed right under it (Note)
+    worded = [cell for cell in checks(path) if re.fullmatch(r"(Note|Answer)\((?s:.*)\)\s*", source(cell))]
+    assert [source(cell)[:40] for cell in worded if not source(cell).startswith("Answer(")] == []
+    for cell in worded:
+        html = [o["data"]["text/html"] for o in cell.get("outputs", []) if "text/html" in o.get("data", {})]
+        assert html and "".join(html[0]).startswith('<details class="damlib-answer"><summary>Show the answer')

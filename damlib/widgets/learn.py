@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from .. import diagram
 from ..errors import DamlibError
-from ..learn import CHOICES, LEVELS, Level, Progress
+from ..learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
 from ..learn.clicks import LevelClicks
 from .board import Board
 from .common import Pictured, button, check_size, prose, some, text
@@ -252,7 +252,7 @@ class Learn(Pictured, w.VBox):
         if attempt.done:
             lines.append(f"<span style='font-size: 150%'>{stars(attempt.stars)}</span>")
             if len(self.levels) > 1 and all(self._stars(lv) for lv in self.levels):
-                lines.append(f"<b>Stage done: all {len(self.levels)} levels have stars.</b>")
+                lines.append(f"<b>{html.escape(stage_done(len(self.levels)))}</b>")
         self.feedback.value = prose("<br>".join([html.escape(lines[0]), *lines[1:]]))
         finished = f" Done: {attempt.stars} of 3 stars." if attempt.done else ""
         self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
@@ -269,7 +269,6 @@ class Learn(Pictured, w.VBox):
         if self.progress is not None:
             done = [lv for lv in self.levels if lv.id in self.progress.completed]
             won = sum(self.progress.stars(lv.id) for lv in self.levels)
-            self.tally.value = prose(f"{html.escape(self.progress.learner)}: {len(done)} of {len(self.levels)} "
-                                     f"levels done, {won} of {3 * len(self.levels)} stars.")
+            self.tally.value = prose(html.escape(tally(self.progress.learner, len(done), len(self.levels), won)))
         else:
             self.tally.value = prose("<i>Type your name below to keep your stars.</i>")
