@@ -34,12 +34,13 @@ TEACHING_ORDER: dict[str, tuple[str, ...]] = {
 }
 
 
-def _taught() -> dict[str, frozenset[str]]:
-    """For each level's ID, the rules taught by the time it is practised. A stage's levels go
+def _taught() -> tuple[dict[str, frozenset[str]], dict[str, int]]:
+    """For each level's ID, the rules taught by the time it is practised, and which section of
+    its rule's lesson it practises (1, or 2 for a rule taught in two parts). A stage's levels go
     through the teaching order: a level practises the next section of its rule; a level whose
     rule's section came before (a Russian level on a German rule, practised in lesson 04) is a
     review, practised where the stage has got to."""
-    found = {}
+    found, sections = {}, {}
     for game, stage in STAGES.items():
         order, at = TEACHING_ORDER[game], -1
         for level in stage:
@@ -49,10 +50,11 @@ def _taught() -> dict[str, frozenset[str]]:
             elif level.rule not in order[:at + 1]:
                 raise DamlibError(f"level {level.id}: {level.rule} is not in {game}'s teaching order")
             found[level.id] = frozenset(order[:at + 1])
-    return found
+            sections[level.id] = max(1, order[:at + 1].count(level.rule))
+    return found, sections
 
 
-_TAUGHT = _taught()
+_TAUGHT, _SECTION = _taught()
 
 
 def taught(level: Level) -> frozenset[str]:
@@ -68,15 +70,21 @@ def taught(level: Level) -> frozenset[str]:
     return _TAUGHT[level.id]
 
 
-def for_rule(rule: str, game: Variant | None = None) -> tuple[Level, ...]:
-    """The levels that practise ``rule`` (in ``game`` only, if given), in teaching order.
+def for_rule(rule: str, game: Variant | None = None, *, part: int | None = None) -> tuple[Level, ...]:
+    """The levels that practise ``rule`` (in ``game`` only, if given), in teaching order; for a
+    rule the lessons teach in two parts (TR-PROMOTE: by a step, then in a capture), ``part``
+    picks those of one part.
 
     >>> [level.id for level in for_rule("RU-PROMOTE")][:1]
     ['ru-promote-1']
+    >>> [level.id for level in for_rule("TR-PROMOTE", "turkish", part=2)]
+    ['tr-promote-3']
     """
     chosen = None if game is None else rules(game)
-    found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.game == chosen))
+    found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.game == chosen)
+                  and (part is None or _SECTION.get(lv.id) == part))
     if not found:
         where = f" in {chosen.name} draughts" if chosen else ""
-        raise DamlibError(f"no level practises {rule!r}{where}")
+        part_of = f" (part {part})" if part is not None else ""
+        raise DamlibError(f"no level practises {rule!r}{part_of}{where}")
     return found
