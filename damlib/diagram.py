@@ -840,6 +840,9 @@ class Diagram:
 
     def __init__(self, subject: Subject, **annotations: Any) -> None:
         self.png = compress(png(subject, **annotations))  # drawn now, so a bad option fails here
+        # how far down the board starts, below the title: a row lines its boards up by it
+        layout = _layout(annotations.get("title"), annotations.get("caption"))
+        self.board_top = round(layout.title_band * _scale(annotations.get("size") or default_size()))
         position = subject.position if isinstance(subject, Move) else subject
         self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
 
@@ -861,21 +864,25 @@ class Row(Diagram):
     def __init__(self, *diagrams: Diagram) -> None:  # a row draws no board of its own: no super().__init__
         if not diagrams or not all(isinstance(d, Diagram) for d in diagrams):
             raise DiagramError(f"a row is made of Diagram values, not {diagrams!r}")
-        self.png = side_by_side([d.png for d in diagrams])
+        # a title of two lines would set its board lower than the others': the others move down
+        self.board_top = max(d.board_top for d in diagrams)
+        self.png = side_by_side([d.png for d in diagrams], drop=[self.board_top - d.board_top for d in diagrams])
         self._label = f"of {len(diagrams)} diagrams"
 
     def __repr__(self) -> str:
         return f"<Row {self._label}>"
 
 
-def side_by_side(pictures: list[bytes], gap: int = 12) -> bytes:
-    """PNG pictures in one row, tops aligned, ``gap`` pixels apart."""
+def side_by_side(pictures: list[bytes], gap: int = 12, drop: list[int] | None = None) -> bytes:
+    """PNG pictures in one row, ``gap`` pixels apart, tops aligned; each lowered by its ``drop``
+    in pixels, if given (so that boards under titles of different heights line up)."""
     boards = [Image.open(io.BytesIO(p)).convert("RGB") for p in pictures]
+    drops = drop or [0] * len(boards)
     sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),
-                              max(b.height for b in boards)), "white")
+                              max(b.height + d for b, d in zip(boards, drops, strict=True))), "white")
     x = 0
-    for board in boards:
-        sheet.paste(board, (x, 0))
+    for board, down in zip(boards, drops, strict=True):
+        sheet.paste(board, (x, down))
         x += board.width + gap
     out = io.BytesIO()
     sheet.save(out, format="png")

@@ -15,8 +15,8 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 import damlib
-from damlib import diagram
-from damlib.diagram import PALETTE, DiagramError, square_center
+from damlib import Position, diagram
+from damlib.diagram import PALETTE, Diagram, DiagramError, Row, square_center
 from damlib.errors import DamlibError, SquareError
 from damlib.squares import SQUARE_NAMES
 
@@ -438,3 +438,17 @@ def test_every_man_is_drawn_with_the_same_pixels_at_any_size():
             r = int(size / 9 * 0.45)
             blocks.append(img[int(y) - r:int(y) + r, int(x) - r:int(x) + r])
         assert np.array_equal(*blocks), size
+
+
+def test_a_row_lines_up_boards_under_titles_of_different_heights():
+    # a title that wraps onto two lines would set its board lower; the row moves the other down
+    one = Diagram(Position.start("german"), title="German", size=300)
+    two = Diagram(Position.start("turkish"), title="Turkish: a title long enough to take two lines here", size=300)
+    assert two.board_top > one.board_top
+    picture = np.asarray(Image.open(io.BytesIO(Row(one, two).png)).convert("RGB")).astype(int)
+    frame = np.array([int(PALETTE["frame"][i:i + 2], 16) for i in (1, 3, 5)])
+
+    def frame_top(x: int) -> int:  # the first row of the board's frame in column x
+        return int(np.flatnonzero(np.abs(picture[:, x] - frame).max(axis=1) < 30)[0])
+
+    assert frame_top(150) == frame_top(300 + 12 + 150)
