@@ -54,6 +54,7 @@ HOST = "127.0.0.1"
 SERVER_START_SECONDS = 60
 PAGE_TIMEOUT_MS = 30_000  # the page's first widgets (the kernel runs the notebook first)
 EXPECT_TIMEOUT_MS = 15_000  # each later check: one round trip to the kernel
+RUN_ALL_TIMEOUT_MS = 120_000  # a whole lesson run, its kernel started, on a busy 2-core machine
 STOP_SECONDS = 10
 SCREENSHOT_COPY = Path("/tmp/damlib-browser.png")
 _DAMLIB_ROOT = Path(damlib.__file__).resolve().parent.parent
@@ -543,7 +544,7 @@ def test_a_capture_played_three_ways_in_jupyterlab(lab_url: tuple[str, Path], tm
         _open(page, url, "capture.ipynb")
         _run_all(page)
         boards = page.locator(".damlib-playboard")
-        expect(boards).to_have_count(3)
+        expect(boards).to_have_count(3, timeout=RUN_ALL_TIMEOUT_MS)
         _play_capture_three_ways(page, [boards.nth(i) for i in range(3)])
         expect(page.locator(".jp-Notebook .jp-Cell.jp-mod-selected")).to_have_count(1)  # the keys moved no cell
 
@@ -577,7 +578,7 @@ def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, P
         _open(page, url, lesson.name)
         _run_all(page)
         frames = page.locator(".jp-Notebook .damlib-board-frame")
-        expect(frames).to_have_count(widgets)
+        expect(frames).to_have_count(widgets, timeout=RUN_ALL_TIMEOUT_MS)
         modified = lesson.stat().st_mtime_ns
         _menu(page, "File", "Save Notebook")
         began = time.monotonic()
