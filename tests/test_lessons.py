@@ -99,3 +99,16 @@ def test_every_check_keeps_its_answer_folded(path):
                   if "text/html" in o.get("data", {})]
         opening = '<details class="damlib-answer"><summary>Show the answer'
         assert any(html.startswith(opening) for html in folded), question
+
+
+COLOUR = re.compile(r"\b([a-h][1-8]) is an? (dark|light) square")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_square_colour_a_lesson_states_is_right(path):
+    # a1 is dark (DE-BOARD, TR-BOARD): worked from the rules in conftest.dark, not from damlib
+    from conftest import dark
+
+    text = "".join(source(cell) for cell in json.loads(path.read_text())["cells"])
+    for square, colour in COLOUR.findall(text):
+        assert (colour == "dark") == dark(square), f"{path.stem}: {square} is not {colour}"
