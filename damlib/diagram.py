@@ -129,9 +129,10 @@ MAX_LINES = 12
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
 _Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
-# Names sit on the pieces, legible at slide size; a capture mark sits over the route,
-# which stays visible around it; landing numbers on top.
-_Z_PIECES, _Z_CROWNS, _Z_NAMES, _Z_ARROWS, _Z_CAPTURED, _Z_LANDINGS, _Z_TEXT = 4, 5, 6, 7, 8, 9, 10
+# Names sit on the pieces, legible at slide size; a crown sits over a route that crosses its
+# king, so the king is still seen to be one; a capture mark sits over the route, which stays
+# visible around it; landing numbers on top.
+_Z_PIECES, _Z_NAMES, _Z_ARROWS, _Z_CROWNS, _Z_CAPTURED, _Z_LANDINGS, _Z_TEXT = 4, 6, 7, 7.5, 8, 9, 10
 
 
 def set_default_size(size: int) -> None:
