@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import dark  # a1's colour (DE-BOARD, TR-BOARD: a1 is dark)
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from PIL import Image
@@ -19,8 +18,6 @@ from damlib import Position, diagram
 from damlib.diagram import PALETTE, Diagram, DiagramError, Row, square_center
 from damlib.errors import DamlibError, SquareError
 from damlib.squares import SQUARE_NAMES
-
-from conftest import dark  # a1's colour (DE-BOARD, TR-BOARD: a1 is dark)
 
 GERMAN_CAPTURE = "W:We3:Bd4,f4,b6"  # DE-MAJORITY: e3:c5:a7 takes d4 and b6
 TURKISH_CAPTURE = "W:WKa1:Ba3,c5,d4,b3,g7"  # TR-REMOVE: a1:a5:d5:d3:a3 takes all but g7
@@ -420,7 +417,8 @@ def test_the_default_size_is_set_for_every_picture_without_its_own():
 
 
 def test_a_row_puts_diagrams_side_by_side():
-    german, turkish = diagram.Diagram(damlib.Position.start("german")), diagram.Diagram(damlib.Position.start("turkish"))
+    german = diagram.Diagram(damlib.Position.start("german"))
+    turkish = diagram.Diagram(damlib.Position.start("turkish"))
     row = Image.open(io.BytesIO(diagram.Row(german, turkish)._repr_png_()))
     widths = [Image.open(io.BytesIO(d.png)).width for d in (german, turkish)]
     assert row.width == sum(widths) + 12

@@ -36,7 +36,7 @@ FENS = ("W:Wc3:Bd4", "W:We3:Bd4,f4,b6", "W:WKd4:Bd6,d2", "B:Wa1,c1:Bb2", "W:Wb6:
 
 squares = st.sampled_from(SQUARE_NAMES) | st.sampled_from(["z9", "c", "", " c3 ", "C3", "a10"])
 move_texts = st.builds(
-    lambda names, seps: "".join(n + s for n, s in zip(names, seps))[:-1] or "-",
+    lambda names, seps: "".join(n + s for n, s in zip(names, seps, strict=False))[:-1] or "-",
     st.lists(squares, min_size=1, max_size=5),
     st.lists(st.sampled_from("-:x ,"), min_size=5, max_size=5),
 )
@@ -47,7 +47,8 @@ fens = st.sampled_from(FENS) | st.builds(
 plain = (
     st.text(max_size=30) | st.integers() | st.none() | st.binary(max_size=20) | st.booleans()
     | st.floats(allow_nan=True) | st.lists(st.text(max_size=4), max_size=4)
-    | st.tuples(st.text(max_size=4), st.text(max_size=4)) | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)
+    | st.tuples(st.text(max_size=4), st.text(max_size=4))
+    | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)
 )
 variants = st.sampled_from(GAMES) | st.sampled_from(["german", "Turkish", " russian ", "polish", ""]) | plain
 #: (FEN, game) pairs that are positions: every one of FENS[:5] in German, Russian and Turkish,
@@ -150,7 +151,8 @@ def test_exercises(fen, variant, kind, move, answers):
             assert task.check(answer).text
 
 
-KEYWORDS = ["highlight", "arrows", "move", "captured", "last_move", "flip", "square_names", "light_playable", "title", "caption", "colors", "size", "shape"]
+KEYWORDS = ["highlight", "arrows", "move", "captured", "last_move", "flip", "square_names", "light_playable",
+            "title", "caption", "colors", "size", "shape"]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

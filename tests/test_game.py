@@ -1,11 +1,10 @@
 """Game: history, undo, results, and the referee mode's choices."""
 
 import pytest
+from conftest import raises, refused
 
 from damlib import GERMAN, RUSSIAN, Game, Move, Position
 from damlib.errors import DamlibError, GameOverError
-
-from conftest import raises, refused
 
 
 def test_a_game_starts_from_a_variant_name_or_a_position():

@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-
 from conftest import ROOT
+
 from damlib import Position
 from damlib.errors import FenError
 

@@ -6,7 +6,6 @@ from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position, explain
 from damlib.errors import DamlibError
 from damlib.referee import capture_stages, shorter_captures, why_piece_cannot_move
 
-
 # Which rule forbids a move, in explain() and in the error: test_bad_input.py, ILLEGAL.
 
 

@@ -28,11 +28,10 @@ import json
 import re
 
 import pytest
+from conftest import ROOT, RULES_MD, raises
 
 from damlib import RULE_TEXT
 from damlib.errors import FenError
-
-from conftest import ROOT, RULES_MD, raises
 
 RULE_ID = re.compile(r"\b(?:DE|RU|TR)-[A-Z]+(?:-[A-Z]+)?\b")
 #: A rule's own row in one of docs/rules.md's rule tables: ``| DE-BOARD | ... |``.
@@ -128,7 +127,7 @@ def _parametrized(decorator: ast.AST, constants: dict[str, ast.AST]) -> dict[str
         if isinstance(row, ast.Call) and _dotted(row.func) == "pytest.param":
             row = ast.Tuple(elts=row.args)
         values = row.elts if len(names) > 1 else [row]
-        for name, value in zip(names, values):
+        for name, value in zip(names, values, strict=True):
             columns[name].append(value)
     return columns
 

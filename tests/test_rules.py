@@ -7,12 +7,11 @@ breaking the rule in the generator breaks the test.
 import dataclasses
 
 import pytest
+from conftest import moves, playable_squares, raises, refused
 
 from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Piece, Position, explain
 from damlib.errors import FenError, GameOverError, SquareError
 from damlib.squares import SQUARE_NAMES, parse_square
-
-from conftest import moves, playable_squares, raises, refused
 
 
 def test_DE_BOARD_play_is_on_the_32_squares_of_a1s_colour():

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from conftest import ROOT
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

@@ -4,12 +4,11 @@ import random
 import time
 
 import pytest
+from conftest import raises
 
 from damlib import GERMAN, TURKISH, Game, Position
 from damlib.errors import DamlibError, GameOverError
 from damlib.search import LEVELS, analyse, best_move, level_of
-
-from conftest import raises
 
 
 def test_takes_the_free_piece_and_avoids_giving_one_away():

@@ -31,7 +31,8 @@ from damlib.variants import (
 )
 
 
-@pytest.mark.parametrize("name, value", [("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
+@pytest.mark.parametrize("name, value", [
+    ("german", GERMAN), ("RUSSIAN", RUSSIAN), (" Turkish ", TURKISH), ("brazilian", BRAZILIAN)])
 def test_rules_by_name_case_insensitive(name, value):
     assert rules(name) is value
     assert Position.start(name).rules is value
@@ -67,7 +68,8 @@ def test_every_rule_id_a_game_cites_is_a_known_rule():
 
 def test_rule_table_cites_ids_only_where_a_game_follows_the_text():
     rows = {line.split(" | ")[0]: line for line in rule_table(TURKISH, TURKISH_PUBLISHED).splitlines()}
-    assert "left, right, forward, diagonally forward (TR-MAN-MOVE) | left, right, forward (published rules)" in rows["| men move"]
+    assert ("left, right, forward, diagonally forward (TR-MAN-MOVE) | left, right, forward (published rules)"
+            in rows["| men move"])
     assert "(TR-KING)" in rows["| kings"].split(" | ")[2]  # the published kings move as the text's do
     # the lost game after a capture mistake is the rule text's own (TR-PENALTY, docs/rules.md):
     # the published column must not cite it
