@@ -205,6 +205,9 @@ def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int
                 jumped = SQUARE_NAMES[next(s for s in blocking if b[s] == movegen.JUMPED)]
                 return "removal", (f"the piece on {jumped} was already jumped: it may not be jumped twice, "
                                    "and it blocks the way until the capture ends")
+            own = [SQUARE_NAMES[s] for s in blocking if b[s] * flip > 0]
+            if own:  # the reason a learner needs: not the count of pieces, but whose they are
+                return topic, f"your own piece on {own[0]} is in the way: a king jumps only the other side's pieces"
             if len(blocking) > 1:
                 return topic, f"there is more than one piece between {a} and {c}; a king jumps one piece at a time"
             if not rules.long_kings and (dist > 2 or blocking and blocking[0] != between[0]):

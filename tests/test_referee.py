@@ -77,3 +77,15 @@ def test_refused_text_is_explained_by_the_capture_that_ends_on_its_last_square_t
     answer = explain(position, "c4:c6:a8")
     assert answer.startswith("c4:c6:a8 is not allowed (TR-MAJORITY): it takes 7 pieces, but "), answer
     assert answer.endswith(" takes 10 — you must take the most.")
+
+
+@pytest.mark.parametrize("fen, rules, move, own", [
+    # a4's rook-like king sees d4 (Black) and then g4 (White's own man) on rank 4: h4 is out of
+    # reach because g4 is White's, not because two pieces stand in the way (TR-KING)
+    ("W:WKa4,g4:Bd4,b5", TURKISH, "a4:h4", "g4"),
+    # Black's king on e5 cannot go through its own man on c3 to b2 (DE-KING)
+    ("B:WKa1:Bc3,Ke5,h8", GERMAN, "e5:b2", "c3"),
+])
+def test_a_king_blocked_by_its_own_piece_is_told_so(fen, rules, move, own):
+    answer = explain(Position.from_fen(fen, rules), move)
+    assert f"your own piece on {own} is in the way" in answer and "more than one piece" not in answer

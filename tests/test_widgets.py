@@ -572,3 +572,12 @@ def test_a_stepper_lists_a_bounded_menu_of_captures_and_counts_the_rest():
     assert f"{64 - MAX_LISTED:,} more captures are not listed" in stepper.caption.value
     assert f"{forbidden:,} captures take fewer pieces and are not allowed (TR-MAJORITY)" in stepper.caption.value
     assert "no room for them" in stepper.caption.value
+
+
+def test_the_promotion_explorers_menu_names_the_example_shown_and_none_for_a_position_of_ones_own():
+    shown = PromotionExplorer("W:Wb6:Bc7,f6")  # the second example, not the first the menu lists
+    assert shown.examples.value == "W:Wb6:Bc7,f6"
+    shown.fen.value = "W:Wb6:Bc7,e7,h8"  # typed: no example's
+    assert shown.examples.value is None and shown.fen.value == "W:Wb6:Bc7,e7,h8"
+    shown.examples.value = "W:Wd6:Bd7,d4"
+    assert shown.fen.value == "W:Wd6:Bd7,d4"

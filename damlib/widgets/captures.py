@@ -234,7 +234,7 @@ class PromotionExplorer(Pictured, w.VBox):
         self.message = w.HTML()
         self.steps = Steps("Jump")
         self.columns = {r.name: Column(r, self.size) for r in chosen}
-        self.examples.observe(lambda change: setattr(self.fen, "value", change["new"]), "value")
+        self.examples.observe(self._example, "value")
         self.fen.observe(lambda _: self._load(), "value")
         self.steps.slider.observe(lambda _: self._show_stage(), "value")
         self._load()
@@ -253,7 +253,14 @@ class PromotionExplorer(Pictured, w.VBox):
             return diagram.png(Position.start(self.games[0]), title="No position to show", size=self.size)
         return diagram.side_by_side(boards)
 
+    def _example(self, change: dict[str, object]) -> None:
+        """An example chosen from the menu is shown; the menu emptied (a FEN typed) shows nothing new."""
+        if isinstance(change["new"], str):
+            self.fen.value = change["new"]
+
     def _load(self) -> None:
+        # the menu names the example shown, and none for a position of one's own
+        self.examples.value = self.fen.value if self.fen.value in PROMOTION_EXAMPLES.values() else None
         for column in self.columns.values():
             column.load(self.fen.value)
         self.message.value = ""
@@ -287,7 +294,7 @@ class Column(w.VBox):
         self.error = ""
         # the three columns share the width, however narrow the notebook
         super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.board, self.caption],
-                         layout=w.Layout(flex="1 1 0", min_width="0", max_width=f"{size}px", margin="0 6px 0 0"))
+                         layout=w.Layout(flex="1 1 0", min_width="0", margin="0 6px 0 0"))
 
     def load(self, fen: str) -> None:
         self.stages, self.error, self.move, self.position, self._step = (), "", None, None, 0

@@ -62,7 +62,8 @@ class PlayBoard(Pictured, w.VBox):
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
         self.referee = w.Checkbox(value=self.table.game.referee,
-                                  description="referee mode (capture mistakes are punished)",
+                                  description="referee mode (a capture mistake is let through, then dealt with "
+                                              "as the rules say)",
                                   indent=False, layout=w.Layout(width="auto"))
         self.computer = w.Dropdown(options=[("nobody", ""), ("White", "white"), ("Black", "black")],
                                    value=self.table.computer or "", description="Computer")
