@@ -12,6 +12,7 @@ from PIL import Image
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.diagram import PALETTE, square_center
 from damlib.errors import DamlibError
+from damlib.exercises import EXERCISES
 from damlib.notation import numbered_moves
 from damlib.referee import shorter_captures
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
@@ -581,3 +582,10 @@ def test_the_promotion_explorers_menu_names_the_example_shown_and_none_for_a_pos
     assert shown.examples.value is None and shown.fen.value == "W:Wb6:Bc7,e7,h8"
     shown.examples.value = "W:Wd6:Bd7,d4"
     assert shown.fen.value == "W:Wd6:Bd7,d4"
+
+
+def test_save_worksheet_shows_the_page_it_will_print():
+    # the lesson says the first page is shown under the button: live, not only before the lesson runs
+    saver = SaveWorksheet(EXERCISES[:2])
+    assert saver.page in saver.children and saver.page.value[:4] == b"\x89PNG"
+    assert saver.page.value == saver.picture()

@@ -176,13 +176,19 @@ class SaveWorksheet(Pictured, w.VBox):
         self.folder = Path(folder)
         self.save_button = button("Save the worksheet and answer key", "save both as PDF", "save", self.save)
         self.message = w.HTML()
-        super().__init__([self.save_button, self.message])
+        # the page is drawn once: shown here, and kept in the display data for a lesson not yet run
+        self._page = self._first_page()
+        self.page = w.Image(value=self._page, format="png", layout=w.Layout(max_width="100%"))
+        super().__init__([self.save_button, self.message, self.page])
 
     def __repr__(self) -> str:
         return f"<SaveWorksheet: {len(self.exercises)} questions>"
 
     def picture(self) -> bytes:
         """The worksheet's page, small: enough to see what will be printed."""
+        return self._page
+
+    def _first_page(self) -> bytes:
         from PIL import Image
 
         with tempfile.TemporaryDirectory() as scratch:
