@@ -20,6 +20,9 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
   over an earlier one is drawn beside it.
 - ``ahead``: routes still to come, drawn faint: a capture's whole route before
   its first jump.
+- ``refused``: routes the rules forbid (a shorter capture under the majority rule,
+  a capture mistake), drawn red, so a picture with an allowed and a forbidden
+  route tells them apart.
 - ``move``: a move (or its move text) from this position: its route as arrows and
   its captured pieces marked.
 - ``captured``: squares to mark with an X. Where a piece stands it stays solid in
@@ -93,6 +96,7 @@ PALETTE: dict[str, str] = {
     "highlight": "#ffe14dcc",
     "last_move": "#9bc70080",
     "arrow": "#15781bcc",
+    "refused": "#d62728cc",
     "captured": "#d62728",
     "text": "#222222",
 }
@@ -190,6 +194,7 @@ class _Options(NamedTuple):
     highlight: tuple[tuple[int, RGBA], ...]
     routes: tuple[Route, ...]
     ahead: tuple[Route, ...]
+    refused: tuple[Route, ...]
     captured: tuple[int, ...]
     last_move: tuple[int, ...]
     flip: bool
@@ -301,6 +306,9 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
     ahead = annotations.get("ahead") or ()
     if isinstance(ahead, (str, Move)) or not isinstance(ahead, Iterable):
         raise DiagramError(f"ahead must be a list of moves or routes, not {ahead!r}")
+    refused = annotations.get("refused") or ()
+    if isinstance(refused, (str, Move)) or not isinstance(refused, Iterable):
+        raise DiagramError(f"refused must be a list of moves or routes, not {refused!r}")
     captured = list(_squares(annotations.get("captured") or (), position, "captured"))
     move = annotations.get("move")
     if move is not None:
@@ -327,6 +335,7 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
         highlight=tuple(marked),
         routes=tuple(routes),
         ahead=tuple(_route(arrow, position, "ahead") for arrow in ahead),
+        refused=tuple(_route(arrow, position, "refused") for arrow in refused),
         captured=tuple(dict.fromkeys(captured)),
         last_move=(last_move[0], last_move[-1]) if last_move else (),
         flip=_flag(annotations.get("flip", False), "flip"),
@@ -339,7 +348,8 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
 
 
 _KEYWORDS = frozenset(
-    "highlight arrows ahead move captured last_move flip square_names light_playable title caption size colors".split()
+    "highlight arrows ahead refused move captured last_move flip square_names light_playable title caption size colors"
+    .split()
 )
 
 
@@ -417,9 +427,10 @@ def _crown(x: float, y: float) -> list[MplPath]:
     return [_polygon(_CROWN, x, y)] + [MplPath.circle((x + tx, y + ty), 0.05) for tx, ty in _CROWN_TIPS]
 
 
-def _cross(x: float, y: float) -> MplPath:
-    """An X filling most of a square, as one outline so its edge does not cross itself."""
-    t, a = 0.07, 0.36
+def _cross(x: float, y: float, scale: float = 1.0) -> MplPath:
+    """An X filling most of a square (``scale`` of that), as one outline so its edge does not
+    cross itself."""
+    t, a = 0.07 * scale, 0.36 * scale
     plus = [(t, t), (t, a), (-t, a), (-t, t), (-a, t), (-a, -t), (-t, -t), (-t, -a), (t, -a), (t, -t), (a, -t), (a, t)]
     return _polygon(plus, x, y, math.pi / 4)
 
@@ -563,13 +574,20 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
     if opts.square_names:
         artists += _names(ax, opts.playable, opts, unit)
     arrow = opts.color("arrow")
-    for routes, color in ((opts.ahead, _alpha(arrow, _AHEAD)), (opts.routes, arrow)):
+    kinds = ((opts.ahead, _alpha(arrow, _AHEAD)), (opts.refused, opts.color("refused")), (opts.routes, arrow))
+    for routes, color in kinds:
         for route in routes:
             legs = _legs(route, opts.flip)
             add(PathPatch(_compound([_arrow(a, b) for a, b in legs]), facecolor=color, edgecolor="none",
                           zorder=_Z_ARROWS))
             if len(legs) > 1:
                 artists += _landings(ax, legs, color, opts, unit)
+            if routes is opts.refused and legs:
+                # a small X on the refused route's last leg: told apart by shape, not by red alone
+                (ax_, ay), (bx, by) = legs[-1]
+                at = 0.72  # past a jumped piece in the middle of the leg, short of the landing square
+                add(PathPatch(_cross(ax_ + (bx - ax_) * at, ay + (by - ay) * at, 0.6), facecolor=color,
+                              edgecolor=opts.color("background"), linewidth=0.03 * unit, zorder=_Z_CAPTURED))
 
     if opts.captured:
         add(PathPatch(_compound([_cross(*_center(s, opts.flip)) for s in opts.captured]),
@@ -663,7 +681,7 @@ def _board_key(opts: _Options) -> _Options:
     The title and caption count only by their number of lines, which sets the height.
     """
     lines = _Layout(("",) * len(opts.layout.title), ("",) * len(opts.layout.caption))
-    return opts._replace(highlight=(), routes=(), ahead=(), captured=(), last_move=(), layout=lines,
+    return opts._replace(highlight=(), routes=(), ahead=(), refused=(), captured=(), last_move=(), layout=lines,
                          size=opts.size or default_size())
 
 

@@ -450,3 +450,18 @@ def test_a_row_lines_up_boards_under_titles_of_different_heights():
         return int(np.flatnonzero(np.abs(picture[:, x] - frame).max(axis=1) < 30)[0])
 
     assert frame_top(150) == frame_top(300 + 12 + 150)
+
+
+def test_a_refused_route_is_drawn_red_and_an_allowed_one_green():
+    # e3:g5 takes one piece where e3:c5:a7 takes two (DE-MAJORITY): drawn refused, its arrow over
+    # f4 is red; drawn as an ordinary arrow, green
+    pos = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+    x, y = (round(v) for v in square_center("f4", size=400))
+
+    def colour_at_f4(**annotations) -> np.ndarray:
+        return np.asarray(Image.open(io.BytesIO(diagram.png(pos, size=400, **annotations))).convert("RGB"))[y, x]
+
+    red, green = colour_at_f4(refused=["e3:g5"]).astype(int), colour_at_f4(arrows=["e3:g5"]).astype(int)
+    assert red[0] > red[1] + 60 and green[1] > green[0] + 40
+    with pytest.raises(DiagramError):
+        diagram.png(pos, refused="e3:g5")  # a list of routes, as arrows takes
