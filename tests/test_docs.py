@@ -1,0 +1,18 @@
+"""The front door stays a front door: the README short, its links to files that are there."""
+
+import re
+
+from conftest import ROOT
+
+README = ROOT / "README.md"
+
+
+def test_the_readme_is_at_most_15000_bytes():
+    # what a learner, a teacher and a contributor need first; measurements live in docs/
+    assert len(README.read_bytes()) <= 15_000
+
+
+def test_every_relative_link_in_the_readme_and_docs_names_a_file_that_is_there():
+    for page in [README, *(ROOT / "docs").glob("*.md"), ROOT / "deploy" / "README.md"]:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).exists(), f"{page.name} links to {target}, which is not there"
