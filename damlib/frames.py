@@ -23,6 +23,8 @@ from .referee import capture_stages
 
 #: How a board names a piece: a man by its colour's letter, a king by the capital.
 CODES = {("white", False): "w", ("white", True): "W", ("black", False): "b", ("black", True): "B"}
+#: The same by a raw board's value: 1 a White man, 2 a White king, -1 and -2 Black's.
+BY_VALUE = {(1 if colour == "white" else -1) * (2 if king else 1): code for (colour, king), code in CODES.items()}
 
 
 class Frame(NamedTuple):

@@ -57,6 +57,7 @@ function render({ model, el: host }) {
   let busy = null; // the animation running: a token that a newer one replaces
   let drag = null;
   let lastAnimation = 0;
+  let pending = null; // when the click the kernel has not yet answered was made (performance.now())
   const uid = `damlib-${Math.random().toString(36).slice(2, 8)}`; // ids unique on the page
 
   const at = (square) => {
@@ -262,7 +263,6 @@ function render({ model, el: host }) {
     pending = t0;
     model.send({ event: "click", square });
   }
-  let pending = null;
 
   frame.addEventListener("pointerdown", (event) => {
     const square = squareAt(event);

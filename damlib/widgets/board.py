@@ -19,9 +19,9 @@ import traitlets as t
 from .. import diagram
 from ..clicks import ClickToMove
 from ..diagram import PALETTE
-from ..frames import Frame, move_frames, pieces_of
+from ..frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..game import Game
-from ..position import Position
+from ..position import Move, Position
 from ..referee import describe
 from ..squares import SQUARE_NAMES
 from ..variants import GERMAN
@@ -144,8 +144,8 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
             self._position, pieces = position, pieces_of(position)
         else:  # pieces by square, as the board editor has them: any square, any piece
             pieces = dict(position)
-            values = {"w": 1, "W": 2, "b": -1, "B": -2}
-            self._position = Position(GERMAN, tuple(values.get(pieces.get(s, ""), 0) for s in SQUARE_NAMES), True)
+            value = {code: v for v, code in BY_VALUE.items()}
+            self._position = Position(GERMAN, tuple(value.get(pieces.get(s, ""), 0) for s in SQUARE_NAMES), True)
         with self.hold_sync():
             self.pieces = pieces
             self.moves = {start: sorted(ends) for start, ends in (moves or {}).items()}
@@ -187,7 +187,7 @@ class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
                           "frames": [frame._asdict() for frame in frames]}
 
-    def _played(self, game: Game) -> list[tuple[int, Any]]:
+    def _played(self, game: Game) -> list[tuple[int, Move]]:
         """The moves of ``game`` since it was drawn last, by index; none for another game or
         after an undo."""
         before = self._shown

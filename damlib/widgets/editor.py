@@ -14,6 +14,7 @@ from .. import diagram
 from ..editor import TOOLS, Editor
 from ..errors import DamlibError
 from ..exercises import Exercise, save_worksheet
+from ..frames import BY_VALUE
 from ..position import Position, Variant
 from ..variants import GERMAN
 from .board import Board
@@ -187,7 +188,7 @@ class BoardEditor(Pictured, w.VBox):
         editor = self.editor
         self._drawing = True
         self.game.value, self.turn.value = editor.rules, editor.turn
-        pieces = {name: {1: "w", 2: "W", -1: "b", -2: "B"}[v] for name, v in editor.pieces().items()}
+        pieces = {name: BY_VALUE[v] for name, v in editor.pieces().items()}
         problems = {p.square: "excluded" for p in editor.problems if p.square}
         self.board.show(pieces, marks=problems, label=f"board editor, {editor.rules.name}",
                         announce=editor.message)
