@@ -17,8 +17,22 @@ True
 from __future__ import annotations
 
 import html
+import re
 
 from .errors import DamlibError
+
+#: A rule ID such as DE-MAN-CAPTURE: a browser would break it at a hyphen, across two lines.
+_RULE_ID = re.compile(r"\b[A-Z]{2}(?:-[A-Z]+)+\b")
+
+
+def unbroken(markup: str) -> str:
+    """``markup`` with each rule ID kept on one line (its text unchanged, so it reads and
+    copies as written).
+
+    >>> unbroken("a king (DE-KING)")
+    'a king (<span style="white-space: nowrap">DE-KING</span>)'
+    """
+    return _RULE_ID.sub(r'<span style="white-space: nowrap">\g<0></span>', markup)
 
 
 class Note:
@@ -38,7 +52,7 @@ class Note:
 
     def _repr_html_(self) -> str:
         return "".join(
-            f"<p>{f'<b>{html.escape(label)}</b> ' if label else ''}{html.escape(text)}</p>"
+            f"<p>{f'<b>{html.escape(label)}</b> ' if label else ''}{unbroken(html.escape(text))}</p>"
             for label, text in self.paragraphs
         )
 

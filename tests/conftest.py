@@ -6,6 +6,8 @@ taken from damlib, so a test that compares damlib with it can fail.
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,11 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
 #: Data files the tests read (see tests/data/README.md).
 DATA = ROOT / "tests" / "data"
+
+def visible(markup: str) -> str:
+    """The text a person reads in a widget's HTML: tags dropped, entities read."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
 
 FILES = "abcdefgh"
 #: All 64 square names, rank by rank from a1 to h8.

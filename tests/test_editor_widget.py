@@ -3,6 +3,8 @@ rule, and the position opens in the play board, the capture stepper and a worksh
 
 import base64
 
+from conftest import visible
+
 from damlib import GERMAN, TURKISH
 from damlib.pages import page_count
 from damlib.widgets import BoardEditor, CaptureStepper, PlayBoard
@@ -84,7 +86,7 @@ def test_an_exercise_from_the_editor_and_a_worksheet_of_them(tmp_path):
     assert "Nothing to save" in editor.message.value
     editor.kind.value = "most"
     editor.buttons["exercise"].click()
-    assert "Answer: 2 (DE-MAJORITY)" in editor.exercise.value  # e3:c5:a7 takes d4 and b6
+    assert "Answer: 2 (DE-MAJORITY)" in visible(editor.exercise.value)  # e3:c5:a7 takes d4 and b6
     editor.buttons["add"].click()
     editor.fen_box.value = "W:Wc3:Bf6"  # no capture here: 0, and it says so
     editor.buttons["add"].click()

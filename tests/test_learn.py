@@ -36,9 +36,9 @@ from damlib.learn.clicks import LevelClicks
 from damlib.referee import all_captures
 
 GAMES = {g.name: g for g in (GERMAN, RUSSIAN, TURKISH)}
-DE_IDS = ["DE-BOARD", "DE-START", "DE-WIN", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-MANDATORY", "DE-PROMOTE",
+DE_IDS = ["DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
           "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY"]
-TR_IDS = ["TR-BOARD", "TR-START", "TR-WIN", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-MANDATORY", "TR-PROMOTE",
+TR_IDS = ["TR-BOARD", "TR-START", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-WIN", "TR-MANDATORY", "TR-PROMOTE",
           "TR-KING", "TR-MAJORITY", "TR-REMOVE", "TR-DRAW", "TR-PENALTY"]
 #: The rules a learner practises on the board, per game (the brief, from docs/rules.md).
 REQUIRED = {
@@ -454,7 +454,7 @@ def test_the_teaching_order_is_the_lessons_section_headings():
 def test_what_is_taught_when_follows_the_stages():
     german, turkish = STAGES["German"], STAGES["Turkish"]
     assert taught(german[0]) == {"DE-BOARD"}
-    assert taught(level_by_id("de-win-3")) == {"DE-BOARD", "DE-START", "DE-WIN"}
+    assert taught(level_by_id("de-win-3")) == {"DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN"}
     assert taught(german[-1]) == set(TEACHING_ORDER["German"])
     # a Russian level comes after both German lessons and the RU-PROMOTE section
     assert all(taught(lv) == set(TEACHING_ORDER["Russian"]) for lv in STAGES["Russian"])

@@ -3,6 +3,7 @@
 import html
 
 import pytest
+from conftest import visible
 
 from damlib import GERMAN
 from damlib.errors import DamlibError
@@ -75,7 +76,7 @@ def test_the_hint_gives_the_move_and_why_and_marks_it_on_the_board():
     learn.hint_button.click()
     assert hinted(learn) == {move.start}
     learn.hint_button.click()
-    shown = html.unescape(learn.feedback.value)
+    shown = visible(learn.feedback.value)
     assert f"Play {move}: it " in shown and "(DE-MAJORITY)" in shown
     assert hinted(learn) == set(move.path) | set(move.captured)
     play_by_clicks(learn, level.solution[0])

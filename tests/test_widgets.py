@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import pytest
+from conftest import visible
 from matplotlib.colors import to_rgb
 from PIL import Image
 
@@ -269,7 +270,8 @@ def test_play_board_computer_chooses_after_a_mistake():
 def test_play_board_explains_a_blocked_piece_even_with_one_selected():
     board = PlayBoard(GERMAN)
     click(board, "c3", "b2")
-    assert board.path == [] and "is blocked (DE-MAN-MOVE)" in board.status.value
+    assert board.path == [] and "is blocked (DE-MAN-MOVE)" in visible(board.status.value)
+    assert 'nowrap">DE-MAN-MOVE</span>' in board.status.value  # kept on one line
 
 
 def test_play_board_undo_lets_a_computer_with_white_move_again():
@@ -571,7 +573,8 @@ def test_a_stepper_lists_a_bounded_menu_of_captures_and_counts_the_rest():
     assert len(stepper.choice.options) == MAX_LISTED
     # the capture shown stays, and its caption counts both kinds left out
     assert f"{64 - MAX_LISTED:,} more captures are not listed" in stepper.caption.value
-    assert f"{forbidden:,} captures take fewer pieces and are not allowed (TR-MAJORITY)" in stepper.caption.value
+    caption = visible(stepper.caption.value)
+    assert f"{forbidden:,} captures take fewer pieces and are not allowed (TR-MAJORITY)" in caption
     assert "no room for them" in stepper.caption.value
 
 

@@ -20,7 +20,7 @@ STAGES: dict[str, tuple[Level, ...]] = {
 #: Every level, game by game, in teaching order.
 LEVELS: tuple[Level, ...] = GERMAN_LEVELS + RUSSIAN_LEVELS + TURKISH_LEVELS
 
-_GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-WIN", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-MANDATORY", "DE-PROMOTE",
+_GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
                  "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
 #: Each game's rules in the order a learner meets them: the lesson sections, each headed by the
 #: rule it teaches (notebooks 02 and 03 for German; 04 for Russian, which comes after both
@@ -29,7 +29,7 @@ _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-WIN", "DE-MAN-MOVE", "DE-MAN-CAPTUR
 TEACHING_ORDER: dict[str, tuple[str, ...]] = {
     GERMAN.name: _GERMAN_ORDER,
     RUSSIAN.name: (*_GERMAN_ORDER, "RU-PROMOTE"),
-    TURKISH.name: ("TR-BOARD", "TR-START", "TR-WIN", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-MANDATORY",
+    TURKISH.name: ("TR-BOARD", "TR-START", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-WIN", "TR-MANDATORY",
                    "TR-PROMOTE", "TR-KING", "TR-MAJORITY", "TR-REMOVE", "TR-PROMOTE", "TR-DRAW", "TR-PENALTY"),
 }
 
@@ -63,7 +63,7 @@ def taught(level: Level) -> frozenset[str]:
     (:attr:`Level.uses`).
 
     >>> sorted(taught(STAGES["German"][6]))
-    ['DE-BOARD', 'DE-START', 'DE-WIN']
+    ['DE-BOARD', 'DE-MAN-MOVE', 'DE-START']
     """
     if level.id not in _TAUGHT:
         raise DamlibError(f"level {level.id} is not in any stage")

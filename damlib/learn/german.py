@@ -1,5 +1,5 @@
-"""German levels (DE-* rules), in the order of the German lessons: board, start, win, men's
-moves, men's captures, compulsory capture, promotion, kings, majority, jumped pieces stay,
+"""German levels (DE-* rules), in the order of the German lessons: board, start, men's moves,
+men's captures, win, compulsory capture, promotion, kings, majority, jumped pieces stay,
 passing the last rank, draw, penalty. White to move unless a goal says "Black to play"."""
 
 from __future__ import annotations
@@ -27,14 +27,6 @@ LEVELS = (
     L("de-start-1", "DE-START", "White moves first: open with the man on c3 to the right.", START, ("c3-d4",)),
     L("de-start-2", "DE-START", "Open with the man on the edge, a3: it has only one move.", START, ("a3-b4",)),
     L("de-start-3", "DE-START", "Open with the man on g3 to the left.", START, ("g3-f4",)),
-    # -- winning (DE-WIN): before captures and kings are taught, a man's step that leaves no move
-    # e3-f4 shuts the man on h6 in: g5 is taken and the jump over g5 lands on f4; e3-d4 or g5-f6 do not
-    L("de-win-1", "DE-WIN", "Win: leave Black no move.", "W:We3,g5:Bh6", ("e3-f4",), accept="win"),
-    # d2-c3 shuts the man on a5 in: b4 is taken and the jump over b4 lands on c3
-    L("de-win-2", "DE-WIN", "Win: leave Black no move.", "W:Wb4,d2:Ba5", ("d2-c3",), accept="win"),
-    # h8-g7 shuts the man on h6 in; f8-g7 would empty f8, where h6 could jump g7 to
-    L("de-win-3", "DE-WIN", "Black to play and win: leave White no move.", "B:Wh6:Bf8,h8", ("h8-g7",),
-      accept="win"),
     # -- men's moves (DE-MAN-MOVE)
     L("de-man-move-1", "DE-MAN-MOVE", "Move the man one square diagonally forward, to the right.",
       "W:Wc1:Bh8", ("c1-d2",)),
@@ -47,7 +39,15 @@ LEVELS = (
       "W:We5:Bd4,a7", ("e5:c3",)),
     L("de-man-capture-2", "DE-MAN-CAPTURE", "Black to play: capture the man on c3.", "B:Wc3,h2:Bb4", ("b4:d2",)),
     L("de-man-capture-3", "DE-MAN-CAPTURE", "Capture two men with one man: forward, then backward.",
-      "W:Wa5:Bb6,d6", ("a5:c7:e5",)),
+      "W:Wa5:Bb6,d6,h8", ("a5:c7:e5",)),
+    # -- winning (DE-WIN): once men's moves and captures are known, a man's step that leaves no move
+    # e3-f4 shuts the man on h6 in: g5 is taken and the jump over g5 lands on f4; e3-d4 or g5-f6 do not
+    L("de-win-1", "DE-WIN", "Win: leave Black no move.", "W:We3,g5:Bh6", ("e3-f4",), accept="win"),
+    # d2-c3 shuts the man on a5 in: b4 is taken and the jump over b4 lands on c3
+    L("de-win-2", "DE-WIN", "Win: leave Black no move.", "W:Wb4,d2:Ba5", ("d2-c3",), accept="win"),
+    # h8-g7 shuts the man on h6 in; f8-g7 would empty f8, where h6 could jump g7 to
+    L("de-win-3", "DE-WIN", "Black to play and win: leave White no move.", "B:Wh6:Bf8,h8", ("h8-g7",),
+      accept="win"),
     # -- compulsory capture (DE-MANDATORY)
     L("de-mandatory-1", "DE-MANDATORY", "Capturing is compulsory: play the only legal move.",
       "W:Wb2,g3:Bc3,a7", ("b2:d4",)),  # g3 may not step while b2 can take

@@ -32,13 +32,6 @@ LEVELS = (
     L("ru-start-1", "DE-START", "White moves first: open with the man on e3 to the left.", START, ("e3-d4",)),
     L("ru-start-2", "DE-START", "Open with the man on c3 to the left.", START, ("c3-b4",)),
     L("ru-start-3", "DE-START", "Open with the man on g3 to the edge, h4.", START, ("g3-h4",)),
-    # -- winning (DE-WIN)
-    L("ru-win-1", "DE-WIN", "Black to play and win: take White's last piece.", "B:Wf2:Bg3", ("g3:e1",),
-      accept="win"),
-    # e1-f2 fills the square behind g3: the man on h4 can neither step nor jump
-    L("ru-win-2", "DE-WIN", "Win: leave Black no move.", "W:Wg3,e1:Bh4", ("e1-f2",), accept="win"),
-    L("ru-win-3", "DE-WIN", "Win in one move: take both black men with the king.", "W:WKa5:Bc7,f6",
-      ("a5:d8:g5",), accept="win"),  # ending on h4 wins too
     # -- men's moves (DE-MAN-MOVE)
     L("ru-man-move-1", "DE-MAN-MOVE", "Step your man forward, to the left.", "W:Wg1:Ba5", ("g1-f2",)),
     L("ru-man-move-2", "DE-MAN-MOVE", "Black to play: step the man on d8 down the board to c7.", "B:Wb2:Bd8",
@@ -51,6 +44,13 @@ LEVELS = (
     L("ru-man-capture-2", "DE-MAN-CAPTURE", "Black to play: capture backwards, up the board.", "B:Wf6,a1:Bg5",
       ("g5:e7",)),
     L("ru-man-capture-3", "DE-MAN-CAPTURE", "Capture two men with one man.", "W:Wh2:Bg3,e5", ("h2:f4:d6",)),
+    # -- winning (DE-WIN)
+    L("ru-win-1", "DE-WIN", "Black to play and win: take White's last piece.", "B:Wf2:Bg3", ("g3:e1",),
+      accept="win"),
+    # e1-f2 fills the square behind g3: the man on h4 can neither step nor jump
+    L("ru-win-2", "DE-WIN", "Win: leave Black no move.", "W:Wg3,e1:Bh4", ("e1-f2",), accept="win"),
+    L("ru-win-3", "DE-WIN", "Win in one move: take both black men with the king.", "W:WKa5:Bc7,f6",
+      ("a5:d8:g5",), accept="win"),  # ending on h4 wins too
     # -- compulsory capture (DE-MANDATORY)
     L("ru-mandatory-1", "DE-MANDATORY", "Capturing is compulsory: play the only legal move.", "W:Wg1,c3:Bf2,h6",
       ("g1:e3",)),  # c3 may not step while g1 can take

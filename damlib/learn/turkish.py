@@ -1,5 +1,5 @@
-"""Turkish levels (TR-* rules), in the order of the Turkish lesson: board, start, win, men's
-moves, men's captures, compulsory capture, promotion, kings, majority, removal, crowning
+"""Turkish levels (TR-* rules), in the order of the Turkish lesson: board, start, men's moves,
+men's captures, win, compulsory capture, promotion, kings, majority, removal, crowning
 mid-capture, draw, penalty. White to move unless a goal says "Black to play"."""
 
 from __future__ import annotations
@@ -28,14 +28,6 @@ LEVELS = (
     L("tr-start-2", "TR-START", "Open with the man on a3 diagonally forward, to b4.", START, ("a3-b4",)),
     L("tr-start-3", "TR-START", "Only the men on the third rank can move: move the man on h3 straight forward.",
       START, ("h3-h4",)),
-    # -- winning (TR-WIN): before captures and kings are taught, a man's step that leaves no move
-    # the man on a4 may step to a3 (b3 and b4 are taken) and jump nothing: a2, c2 and c4 stand behind
-    # a3, b3 and b4; b2-a3 closes a3, while a2-a3 or b3-a3 would open a square to jump to
-    L("tr-win-1", "TR-WIN", "Win: leave Black no move.", "W:Wa2,b2,b3,b4,c2,c4:Ba4", ("b2-a3",), accept="win"),
-    # the same on the other edge: h4 is the man's only square, and only g3-h4 closes it
-    L("tr-win-2", "TR-WIN", "Win: leave Black no move.", "W:Wf3,f5,g3,g4,g5,h3:Bh5", ("g3-h4",), accept="win"),
-    L("tr-win-3", "TR-WIN", "Black to play and win: leave White no move.", "B:Wh3:Bf3,f5,g3,g4,g5,h5",
-      ("g5-h4",), accept="win"),
     # -- men's moves (TR-MAN-MOVE): sideways, straight forward, diagonally forward
     L("tr-man-move-1", "TR-MAN-MOVE", "Step your man sideways, to the left.", "W:Wd4:Bb7", ("d4-c4",)),
     L("tr-man-move-2", "TR-MAN-MOVE", "Step your man diagonally forward, to the right.", "W:Wf3:Bh6", ("f3-g4",)),
@@ -46,6 +38,14 @@ LEVELS = (
     L("tr-man-capture-2", "TR-MAN-CAPTURE", "Capture diagonally forward: these rules allow it.", "W:Wf5:Bg6,a7",
       ("f5:h7",)),
     L("tr-man-capture-3", "TR-MAN-CAPTURE", "Black to play: capture straight forward.", "B:We3,a2:Be4", ("e4:e2",)),
+    # -- winning (TR-WIN): once men's moves and captures are known, a man's step that leaves no move
+    # the man on a4 may step to a3 (b3 and b4 are taken) and jump nothing: a2, c2 and c4 stand behind
+    # a3, b3 and b4; b2-a3 closes a3, while a2-a3 or b3-a3 would open a square to jump to
+    L("tr-win-1", "TR-WIN", "Win: leave Black no move.", "W:Wa2,b2,b3,b4,c2,c4:Ba4", ("b2-a3",), accept="win"),
+    # the same on the other edge: h4 is the man's only square, and only g3-h4 closes it
+    L("tr-win-2", "TR-WIN", "Win: leave Black no move.", "W:Wf3,f5,g3,g4,g5,h3:Bh5", ("g3-h4",), accept="win"),
+    L("tr-win-3", "TR-WIN", "Black to play and win: leave White no move.", "B:Wh3:Bf3,f5,g3,g4,g5,h5",
+      ("g5-h4",), accept="win"),
     # -- compulsory capture (TR-MANDATORY)
     L("tr-mandatory-1", "TR-MANDATORY", "Capturing is compulsory: play the only legal move.", "W:Wb3,g3:Bb4,e7",
       ("b3:b5",)),

@@ -12,6 +12,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import diagram
 from ..errors import DamlibError
+from ..notes import unbroken
 from ..position import Position, Variant
 from ..variants import GERMAN, RUSSIAN, TURKISH
 
@@ -63,8 +64,8 @@ def some(items: Iterable[T], kind: type[T], name: str) -> tuple[T, ...]:
 
 def prose(text: str) -> str:
     """HTML for a caption or status line: wrapped, since a widget's text does not wrap
-    by itself in JupyterLab."""
-    return f'<div style="white-space: normal; line-height: 1.4">{text}</div>' if text else ""
+    by itself in JupyterLab; a rule ID is kept on one line."""
+    return f'<div style="white-space: normal; line-height: 1.4">{unbroken(text)}</div>' if text else ""
 
 
 @functools.cache
