@@ -160,6 +160,26 @@ def test_play_board_select_highlight_and_move():
     assert "1. c3-d4" in board.move_list.value and "Black to move" in board.status.value
 
 
+def shown_widgets(widget) -> list:
+    """Every widget a person sees inside ``widget``: its children, theirs, and so on."""
+    found = []
+    for child in getattr(widget, "children", ()):
+        found += [child, *shown_widgets(child)]
+    return found
+
+
+def test_a_lesson_board_leaves_out_the_game_computer_and_referee_menus():
+    board = PlayBoard("german", referee=True, fen="W:Wd4:Bc3,e5,h8", menus=False)
+    shown = shown_widgets(board)
+    assert not {id(board.variant), id(board.computer), id(board.level), id(board.referee)} & set(map(id, shown))
+    assert board.board in shown and board.status in shown
+    board.click("d4")
+    board.click("b2")  # the capture backward over c3 (DE-MAN-CAPTURE), refereed as the argument says
+    assert [str(m) for m in board.game.moves] == ["d4:b2"] and board.game.referee
+    full = PlayBoard("german")
+    assert {id(full.variant), id(full.computer), id(full.level), id(full.referee)} <= set(map(id, shown_widgets(full)))
+
+
 def test_play_board_illegal_click_explains_and_changes_nothing():
     board = PlayBoard(GERMAN)
     click(board, "c3", "c5")

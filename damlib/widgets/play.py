@@ -30,7 +30,9 @@ class PlayBoard(Pictured, w.VBox):
     ``referee`` lets capture mistakes through and applies the penalty (DE-PENALTY,
     TR-PENALTY); ``computer`` (``"white"`` or ``"black"``) lets damlib play one side at
     ``level`` (``"beginner"``, ``"club"`` or ``"strong"``), chosen from a menu too; ``seconds``
-    overrides the level's time per move.
+    overrides the level's time per move. ``menus=False`` leaves out the game, computer, level
+    and referee menus: a lesson's board for trying one rule, before the computer and the
+    referee are taught.
 
     >>> board = PlayBoard("german")
     >>> board.click("c3"); board.click("d4")
@@ -47,6 +49,8 @@ class PlayBoard(Pictured, w.VBox):
         seconds: float | None = None,
         size: int | None = None,
         level: str = "club",
+        *,
+        menus: bool = True,
     ) -> None:
         rules = _rules(variant)
         self.size = check_size(size)
@@ -97,8 +101,10 @@ class PlayBoard(Pictured, w.VBox):
         self.computer.observe(lambda change: self._forward(lambda: self.table.set_computer(change["new"]))(), "value")
         self.level.observe(lambda change: self._forward(lambda: self.table.set_level(change["new"]))(), "value")
         self.refresh()
+        settings = [w.HBox([self.variant, self.computer, self.level], layout=w.Layout(flex_flow="row wrap")),
+                    self.referee]
         super().__init__([
-            w.HBox([self.variant, self.computer, self.level], layout=w.Layout(flex_flow="row wrap")), self.referee,
+            *(settings if menus else []),
             # the board keeps its size; the status panel goes below it when space is short
             w.HBox([
                 self.board,
