@@ -9,8 +9,21 @@ import re
 import pytest
 from conftest import ROOT, RULES_MD
 
-from damlib.handout import ANSWER_KEY, GAMES, WORKSHEET, file_name, render, rule_ids, save_all, save_handout
+from damlib import Game, Position, explain
+from damlib.handout import (
+    ANSWER_KEY,
+    EXAMPLES,
+    GAMES,
+    WORKSHEET,
+    example,
+    file_name,
+    render,
+    rule_ids,
+    save_all,
+    save_handout,
+)
 from damlib.pages import page_count, stored_fingerprint
+from damlib.referee import capture_stages
 
 HANDOUTS = ROOT / "handouts"
 #: docs/rules.md: the DE-* rules are German's; Russian's are the same but that RU-PROMOTE replaces
@@ -64,3 +77,94 @@ def test_a_handout_is_the_same_bytes_every_time_it_is_made(tmp_path):
     save_handout("turkish", tmp_path / "b.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert b"CreationDate" not in (tmp_path / "a.pdf").read_bytes()
+
+
+
+# -- each rule's board shows the rule happening -------------------------------------------
+
+LAST_RANK = {"white": "8", "black": "1"}
+
+
+def far(a: str, b: str) -> int:
+    """How many steps apart two squares on one line are."""
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1]) - int(b[1])))
+
+
+def between(a: str, b: str) -> set[str]:
+    """The squares strictly between two squares on one line."""
+    df = (ord(b[0]) > ord(a[0])) - (ord(b[0]) < ord(a[0]))
+    dr = (int(b[1]) > int(a[1])) - (int(b[1]) < int(a[1]))
+    return {f"{chr(ord(a[0]) + df * k)}{int(a[1]) + dr * k}" for k in range(1, far(a, b))}
+
+
+def crowned_mid_capture(position, move) -> bool:
+    """A man lands on its last rank before its capture ends, and jumps on from there as a king."""
+    crowned = next((stage for stage in capture_stages(move) if stage.king), None)
+    return (not position.piece_at(move.start).is_king and crowned is not None
+            and crowned.path[-1][1] == LAST_RANK[position.turn] and crowned.path[-1] != move.end)
+
+
+def backward_or_sideways(position, move) -> bool:
+    return move.end[1] <= move.start[1] if position.turn == "white" else move.end[1] >= move.start[1]
+
+
+def over_an_emptied_square(move) -> bool:
+    """A later jump passes over a square whose piece an earlier jump took."""
+    legs = list(zip(move.path[1:], move.path[2:], strict=False))
+    return any(move.captured[i] in between(a, b) for n, (a, b) in enumerate(legs, 1) for i in range(n))
+
+
+#: What the board of each rule must show (by the rule ID's topic), worked from docs/rules.md.
+SHOWS = {
+    "MAN-MOVE": lambda p, m: not m.is_capture and not p.piece_at(m.start).is_king,
+    "MAN-CAPTURE": lambda p, m: m.is_capture and not p.piece_at(m.start).is_king and backward_or_sideways(p, m),
+    "MANDATORY": lambda p, m: m.is_capture,
+    "PROMOTE": lambda p, m: m.promotes and not p.piece_at(m.start).is_king and m.end[1] == LAST_RANK[p.turn],
+    "KING": lambda p, m: p.piece_at(m.start).is_king and m.is_capture and far(m.start, m.captured[0]) > 1,
+    "MAJORITY": lambda p, m: len(m.captured) == max(len(x.captured) for x in p.legal_moves) > 1,
+    "STRIKE": lambda p, m: len(m.captured) > 1,
+    "PROMOTE-PASS": lambda p, m: not m.promotes and any(s[1] == LAST_RANK[p.turn] for s in m.path[1:-1]),
+    "REMOVE": lambda p, m: over_an_emptied_square(m),
+}
+#: The rules whose board shows a man crowned mid-capture, jumping on as a king.
+CROWNED_MID_CAPTURE = {"RU-PROMOTE", "TR-PROMOTE"}
+
+
+@pytest.mark.parametrize(("game", "rule"), [(game.name, rule) for game in GAMES for rule in rule_ids(game)
+                                            if EXAMPLES[rule].fen is not None])
+def test_each_rules_board_shows_the_rule_happening(game, rule):
+    position, move, entry = example(rule, game)
+    assert move is not None and move in position.legal_moves
+    assert move.end in entry.caption  # the sentence under the rule says where the move drawn goes
+    topic = rule.split("-", 1)[1]
+    if rule in CROWNED_MID_CAPTURE:
+        assert crowned_mid_capture(position, move)
+    elif topic in ("DRAW", "WIN"):  # the move drawn ends the game by this rule
+        played = Game(Position.from_fen(entry.fen, game))
+        for step in (*entry.before, move):
+            played.play(step)
+        assert played.result is not None and played.result.rule == rule
+        assert topic == "WIN" or played.position == Position.from_fen(entry.fen, game)  # the third time
+    elif topic == "PENALTY":  # the mistake drawn in red, and what follows it
+        refereed = Game(position, referee=True)
+        refereed.play(entry.refused)
+        if rule == "DE-PENALTY":  # the opponent chooses; taken back, the capture drawn is played
+            assert refereed.pending is not None and refereed.pending.rule == rule
+            refereed.take_back()
+            assert refereed.legal_moves == (move,)
+        else:  # the mistake loses at once
+            assert refereed.result is not None and refereed.result.rule == rule
+            assert refereed.result.winner != position.turn
+        assert entry.refused in entry.caption
+    else:
+        assert SHOWS[topic](position, move), str(move)
+    if entry.refused and topic != "PENALTY":  # the red move is one this rule forbids
+        assert f"({rule})" in explain(position, entry.refused)
+        assert re.split("[-:]", entry.refused)[-1] in entry.caption
+
+
+def test_every_rule_with_a_board_of_its_own_has_a_check_of_what_it_shows():
+    drawn = {rule for game in GAMES for rule in rule_ids(game) if EXAMPLES[rule].fen is not None}
+    topics = {rule.split("-", 1)[1] for rule in drawn - CROWNED_MID_CAPTURE}
+    assert topics <= set(SHOWS) | {"DRAW", "WIN", "PENALTY"}
+    assert {rule for game in GAMES for rule in rule_ids(game)} == set(EXAMPLES)
