@@ -25,10 +25,10 @@ BAR, TEXT = "#3b5b7a", "#111111"
 
 def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
     """A bar for each of the ``top`` rules broken most often across the class, the most at the top,
-    each labelled with its ID and how many learners broke it."""
+    each labelled with its ID and who broke it how often (the names of the first few)."""
     total = report.mistakes()
     counts = total.most_common(top)
-    learners = {rule: sum(rule in row.mistakes for row in report.rows) for rule, _ in counts}
+    learners = {rule: _who(report, rule) for rule, _ in counts}
     figure = Figure(figsize=(7.5, 0.5 + 0.42 * max(len(counts), 2)), dpi=100, facecolor="white")
     FigureCanvasAgg(figure)
     ax = figure.add_subplot()
@@ -39,15 +39,22 @@ def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
     rules = [rule for rule, _ in reversed(counts)]
     ax.barh(rules, [n for _, n in reversed(counts)], color=BAR)
     for y, rule in enumerate(rules):
-        ax.annotate(f" {total[rule]} times, by {learners[rule]} learner{'s' if learners[rule] > 1 else ''}",
-                    (total[rule], y), va="center", fontsize=10, color=TEXT)
+        ax.annotate(f" {total[rule]}: {learners[rule]}", (total[rule], y), va="center", fontsize=9, color=TEXT)
     ax.set_yticks(range(len(rules)), rules, fontsize=10)
     ax.set_xlabel("times broken, all learners", fontsize=10)
     ax.set_title("The rules broken most often", fontsize=12, color=TEXT)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_xlim(0, max(n for _, n in counts) * 1.45)
+    ax.set_xlim(0, max(n for _, n in counts) * 2.2)  # room for the names
     figure.tight_layout()
     return figure
+
+
+def _who(report: ClassReport, rule: str, named: int = 3) -> str:
+    """Who broke ``rule`` how often, most first: "Dan 2, Ada 1 and 2 more"."""
+    broke = sorted(((row.mistakes[rule], row.learner) for row in report.rows if row.mistakes.get(rule)),
+                   key=lambda pair: (-pair[0], pair[1].casefold()))
+    shown = ", ".join(f"{learner[:18]} {times}" for times, learner in broke[:named])
+    return shown + (f" and {len(broke) - named} more" if len(broke) > named else "")
 
 
 class Chart:

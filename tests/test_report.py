@@ -1,6 +1,7 @@
 """The class view (damlib.learn.class_report): every learner's file read, bad files listed, none changed."""
 
 import csv
+import datetime
 import io
 import json
 import shutil
@@ -8,8 +9,10 @@ import shutil
 import pytest
 from conftest import ROOT
 
+from damlib.charts import mistakes_chart
 from damlib.errors import DamlibError
-from damlib.learn import LEVELS, Progress, class_report
+from damlib.learn import LEVELS, TEACHING_ORDER, Progress, class_report
+from damlib.learn.report import RULE_COLUMNS
 
 DEMO = ROOT / "notebooks" / "class-demo"  # the teacher notebook's made-up class
 
@@ -52,16 +55,41 @@ def test_each_row_counts_levels_and_stars_per_game_and_the_class_its_broken_rule
     assert class_report(three).mistakes().most_common() == [("DE-MAJORITY", 4), ("DE-STRIKE", 2), ("TR-REMOVE", 1)]
 
 
-def test_the_csv_export_has_a_line_a_learner_and_is_not_written_into_the_class_folder(three, tmp_path_factory):
+def test_the_csv_export_has_a_line_a_file_a_column_a_rule_and_is_not_written_into_the_class_folder(
+        three, tmp_path_factory):
     report = class_report(three)
     lines = list(csv.DictReader(io.StringIO(report.to_csv())))
-    assert [line["learner"] for line in lines] == ["Ada", "Bo", "Zoë van der Berg"]
+    assert [line["learner"] for line in lines] == ["Ada", "Bo", "Zoë van der Berg", "", ""]
     assert lines[0]["German levels"] == "2" and lines[0]["German stars"] == "5"
-    assert lines[0]["broken most"] == "DE-MAJORITY (3)"
+    assert lines[0]["last saved"] == datetime.date.today().isoformat()  # written by the fixture just now
+    # every rule has its column, in the lessons' order: Bo's two rules broken once and twice both show
+    assert [c for c in lines[0] if c[:3] in ("DE-", "RU-", "TR-")] == list(RULE_COLUMNS)
+    assert set(RULE_COLUMNS) == {rule for order in TEACHING_ORDER.values() for rule in order}
+    assert (lines[0]["DE-MAJORITY"], lines[0]["TR-REMOVE"], lines[0]["DE-STRIKE"]) == ("3", "1", "0")
+    assert (lines[1]["DE-MAJORITY"], lines[1]["DE-STRIKE"]) == ("1", "2")
+    # the files not read have a line each, with the reason
+    assert [(line["file"], bool(line["not read"])) for line in lines[3:]] == [("corrupt.json", True),
+                                                                             ("empty.json", True)]
+    assert "empty" in lines[4]["not read"] and lines[0]["not read"] == ""
     with pytest.raises(DamlibError, match="outside the class folder"):
         report.save_csv(three / "export.csv")
     out = report.save_csv(tmp_path_factory.mktemp("export") / "class.csv")
     assert out.read_text(encoding="utf-8") == report.to_csv()
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(tmp_path):
+    for n, name in enumerate(["=HYPERLINK(\"http://x\")", "+1", "-2", "@SUM(A1)", "Ada"]):
+        progress_file(tmp_path, f"{n}.json", name, {})
+    lines = list(csv.DictReader(io.StringIO(class_report(tmp_path).to_csv())))
+    assert sorted(line["learner"] for line in lines) == sorted(
+        ["'=HYPERLINK(\"http://x\")", "'+1", "'-2", "'@SUM(A1)", "Ada"])
+
+
+def test_the_view_shows_every_rule_anyone_broke_for_every_learner(three):
+    shown = class_report(three)._repr_html_()
+    head = shown[shown.index("<table>"):shown.index("</tr>")]
+    assert [rule for rule in RULE_COLUMNS if rule in head] == ["DE-MAJORITY", "DE-STRIKE", "TR-REMOVE"]
+    assert "corrupt.json" in shown and "empty.json" in shown
 
 
 def test_foreign_half_written_and_set_aside_files_are_listed_as_such(tmp_path):
@@ -91,12 +119,15 @@ def test_a_file_progress_wrote_is_read_back(tmp_path):
     Progress("Ada Lovelace", tmp_path).record(attempt)
     (row,) = class_report(tmp_path).rows
     assert row.learner == "Ada Lovelace" and row.done(level.game.name) == 1 and row.stars(level.game.name) == 3
+    assert row.saved == datetime.date.today()  # the day the file says it was saved
 
 
 def test_the_demo_class_shipped_for_the_teacher_notebook(tmp_path):
     before = snapshot(DEMO)
     report = class_report(DEMO)
     assert len(report.rows) == 5 and len(report.warnings) == 3  # a broken, an empty and a foreign file
+    dan = next(row for row in report.rows if row.learner == "Dan")
+    assert dan.saved == datetime.date(2026, 11, 25)  # as his file says, whenever it was copied
     assert snapshot(DEMO) == before
     # a save cut off half-way leaves a scratch file beside them: named, not read, not touched
     shutil.copytree(DEMO, tmp_path / "class")
@@ -114,3 +145,12 @@ def test_a_folder_that_is_not_there_is_named(tmp_path):
         class_report(tmp_path / "missing")
     with pytest.raises(DamlibError, match="folder"):
         class_report(42)
+
+
+def test_the_chart_names_who_broke_each_rule_how_often(three):
+    progress_file(three, "cy.json", "Cy", {}, {"DE-MAJORITY": 3})
+    figure = mistakes_chart(class_report(three))
+    labels = {text.get_text().strip() for text in figure.axes[0].texts}
+    # DE-MAJORITY: Ada 3, Cy 3 (a tie, by name), Bo 1; the bars' labels name them
+    assert labels == {"7: Ada 3, Cy 3, Bo 1", "2: Bo 2", "1: Ada 1"}
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["TR-REMOVE", "DE-STRIKE", "DE-MAJORITY"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -82,7 +83,7 @@ class Progress:
         try:
             if not self.path.exists():
                 return
-            _, stars, mistakes = read(self.path)
+            _, stars, mistakes, _ = read(self.path)
         except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
@@ -95,7 +96,8 @@ class Progress:
         self._stars, self.mistakes = stars, mistakes
 
     def _save(self) -> None:
-        data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes}
+        data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes,
+                "saved": datetime.date.today().isoformat()}  # the class view's "last saved"
         scratch = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -112,15 +114,16 @@ class Progress:
                 os.unlink(scratch)
 
 
-def read(path: Path) -> tuple[str, dict[str, int], dict[str, int]]:
-    """The learner's name, stars per level and mistakes per rule in progress file ``path``, which
-    is only read; a ValueError (or OSError) says why it is not a progress file.
+def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date | None]:
+    """The learner's name, stars per level, mistakes per rule and the day it was saved (None if
+    the file does not say) in progress file ``path``, which is only read; a ValueError (or
+    OSError) says why it is not a progress file.
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "x.json"
     >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
     >>> read(path)
-    ('Zoë', {'de-board-1': 3}, {})
+    ('Zoë', {'de-board-1': 3}, {}, None)
     >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
     >>> read(path)
     Traceback (most recent call last):
@@ -148,4 +151,8 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int]]:
         raise ValueError("its mistakes are not counts")
     if not isinstance(learner, str):
         raise ValueError("its learner's name is not text")
-    return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes)
+    try:
+        saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
+    except (TypeError, ValueError):
+        raise ValueError("its saved date is not a date") from None
+    return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved

@@ -20,6 +20,7 @@ typed; nothing is sent anywhere.
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 from collections import Counter
@@ -27,11 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DamlibError
-from .data import STAGES
+from .data import STAGES, TEACHING_ORDER
 from .progress import read
 
 #: Scratch files Progress writes and renames; one left behind is a save that did not finish.
 SCRATCH = ".progress-*.tmp"
+#: A column per rule in the class view and its CSV, in the lessons' order, each rule once.
+RULE_COLUMNS = tuple(dict.fromkeys(rule for order in TEACHING_ORDER.values() for rule in order))
+#: A spreadsheet reads a cell starting with one of these as a formula: such text is written quoted.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,8 @@ class LearnerRow:
     file: str
     level_stars: dict[str, int]
     mistakes: dict[str, int]
+    #: the day the file was last saved (as it says, or as the folder does): the learner's last activity
+    saved: datetime.date | None = None
 
     def done(self, game: str) -> int:
         """How many of ``game``'s levels (a name from :data:`~damlib.learn.STAGES`) are done."""
@@ -64,6 +71,8 @@ class ClassReport:
     folder: Path
     rows: tuple[LearnerRow, ...]
     warnings: tuple[str, ...]
+    #: each file that was not read, with the reason: (file name, reason)
+    unread: tuple[tuple[str, str], ...] = ()
 
     def mistakes(self) -> Counter[str]:
         """The rules broken, across the class, with how often: ``most_common()`` first."""
@@ -72,28 +81,37 @@ class ClassReport:
             total.update(row.mistakes)
         return total
 
-    def table(self) -> list[dict[str, str | int | float]]:
-        """One dict a learner: name, file, levels done and stars per game, completion in per cent,
-        the rule broken most — the columns of :meth:`to_csv` and of the notebook's table."""
-        lines: list[dict[str, str | int | float]] = []
+    def table(self) -> list[dict[str, str | int]]:
+        """One dict a learner: name, file, the day last saved, levels done and stars per game,
+        completion in per cent, and the mistakes under each rule ID (:data:`RULE_COLUMNS`); then
+        one a file not read, with the reason. These are the columns of :meth:`to_csv`."""
+        lines: list[dict[str, str | int]] = []
         for row in self.rows:
-            line: dict[str, str | int | float] = {"learner": row.learner, "file": row.file}
+            line: dict[str, str | int] = {"learner": row.learner, "file": row.file,
+                                          "last saved": row.saved.isoformat() if row.saved else ""}
             for game in STAGES:
                 line[f"{game} levels"] = row.done(game)
                 line[f"{game} stars"] = row.stars(game)
             line["complete %"] = round(100 * row.completion)
-            worst = Counter(row.mistakes).most_common(1)
-            line["broken most"] = f"{worst[0][0]} ({worst[0][1]})" if worst else ""
+            line.update({rule: row.mistakes.get(rule, 0) for rule in RULE_COLUMNS})
             lines.append(line)
+        lines += [{"file": name, "not read": reason} for name, reason in self.unread]
         return lines
 
+    def columns(self) -> list[str]:
+        """The CSV's columns, in order."""
+        games = [f"{game} {count}" for game in STAGES for count in ("levels", "stars")]
+        return ["learner", "file", "last saved", *games, "complete %", *RULE_COLUMNS, "not read"]
+
     def to_csv(self) -> str:
-        """The table as CSV text, for a spreadsheet."""
+        """The table as CSV text, for a spreadsheet: a line per file in the folder, a column per
+        rule. Text a spreadsheet would run as a formula (a name such as ``=1+1``) is written
+        with a leading apostrophe."""
         out = io.StringIO()
-        columns = ["learner", "file"] + [f"{g} {c}" for g in STAGES for c in ("levels", "stars")]
-        writer = csv.DictWriter(out, columns + ["complete %", "broken most"], lineterminator="\n")
+        writer = csv.DictWriter(out, self.columns(), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(self.table())
+        writer.writerows({key: f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
+                          for key, value in line.items()} for line in self.table())
         return out.getvalue()
 
     def save_csv(self, path: str | Path) -> Path:
@@ -105,18 +123,23 @@ class ClassReport:
         return path
 
     def _repr_html_(self) -> str:
-        lines = self.table()
-        totals = "".join(f"<th>{html.escape(game)}<br>levels of {len(levels)} · stars</th>"
-                         for game, levels in STAGES.items())
-        head = f"<tr><th>learner</th>{totals}<th>complete</th><th>broken most</th></tr>"
+        broken = [rule for rule in RULE_COLUMNS if any(row.mistakes.get(rule) for row in self.rows)]
+        games = "".join(f"<th>{html.escape(game)}<br>levels of {len(levels)} · stars</th>"
+                        for game, levels in STAGES.items())
+        rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
+        head = f"<tr><th>learner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
         body = "".join(
-            f"<tr><td>{html.escape(str(line['learner']))}</td>"
-            + "".join(f"<td>{line[f'{g} levels']} · {line[f'{g} stars']}★</td>" for g in STAGES)
-            + f"<td>{line['complete %']}%</td><td>{html.escape(str(line['broken most']))}</td></tr>"
-            for line in lines)
+            f"<tr><td>{html.escape(row.learner)}</td><td>{row.saved or ''}</td>"
+            + "".join(f"<td>{row.done(g)} · {row.stars(g)}★</td>" for g in STAGES)
+            + f"<td>{round(100 * row.completion)}%</td>"
+            + "".join(f"<td>{row.mistakes.get(rule) or ''}</td>" for rule in broken) + "</tr>"
+            for row in self.rows)
+        mistakes = (f"<p>Mistakes under each rule anyone broke ({len(RULE_COLUMNS) - len(broken)} rules nobody "
+                    "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
         warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
         return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
-                f"</p><table>{head}{body}</table>" + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
+                f"</p>{mistakes}<table>{head}{body}</table>"
+                + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:
         return f"<ClassReport {self.folder.name}: {len(self.rows)} learners, {len(self.warnings)} warnings>"
@@ -131,17 +154,18 @@ def class_report(folder: str | Path) -> ClassReport:
     folder = Path(folder)
     if not folder.is_dir():
         raise DamlibError(f"there is no folder {folder}: give the class folder the learners' progress is kept in")
-    rows, warnings = [], []
+    rows, unread = [], []
     for path in sorted(folder.glob("*.json")):
         if ".unreadable-" in path.name:
-            warnings.append(f"{path.name}: a progress file set aside earlier because it could not be read")
+            unread.append((path.name, "a progress file set aside earlier because it could not be read"))
             continue
         try:
-            learner, stars, mistakes = read(path)
+            learner, stars, mistakes, saved = read(path)
+            saved = saved or datetime.date.fromtimestamp(path.stat().st_mtime)  # a file from before dates
         except (OSError, ValueError) as error:
-            warnings.append(f"{path.name}: not read ({error})")
+            unread.append((path.name, f"not read ({error})"))
             continue
-        rows.append(LearnerRow(learner, path.name, stars, mistakes))
-    warnings += [f"{path.name}: half-written (a save that did not finish)" for path in sorted(folder.glob(SCRATCH))]
+        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved))
+    unread += [(path.name, "half-written (a save that did not finish)") for path in sorted(folder.glob(SCRATCH))]
     rows.sort(key=lambda row: (row.learner.casefold(), row.file))
-    return ClassReport(folder, tuple(rows), tuple(warnings))
+    return ClassReport(folder, tuple(rows), tuple(f"{name}: {reason}" for name, reason in unread), tuple(unread))
