@@ -53,7 +53,7 @@ QUESTIONS: dict[str, str] = {
     "most": "In {game}, how many pieces does the best capture take?",
     "crown": "In {game}, after the move {move}, is the moving piece a king?",
     "winner": "This game of {game} is over. Who won: white, black, or is it a draw?",
-    "penalty": "In {game}, in referee mode, {side} has just made a capture mistake, {move}. What happens now?",
+    "penalty": "In {game}, {side} has just made a capture mistake, {move}. What happens now?",
 }
 #: The words of a natural answer that mean each reading, for the questions answered in words.
 _YES, _NO = {"yes", "y", "yeah", "yep"}, {"no", "n", "nope", "not"}

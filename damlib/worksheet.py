@@ -1,11 +1,14 @@
 """Worksheets for a class and their answer keys, on as many A4 pages as the questions need.
 
-A worksheet has six questions a page, each a board, the question and lines to answer on, and a
-name and date line at the top of every page. The answer key has four a page: the board with the
-answer's moves drawn, the answer, and the rule that decides it — the exercise's own rule, one
-without which the answer would differ (a king's capture that may not turn back over a piece it
-has jumped cites DE-STRIKE), with its sentence. Boards are all one size; text is 10.5 pt
-or larger, in black; the boards' pieces are outlined, so the pages read in greyscale.
+A worksheet has four questions a page, for children to read and write on: each names its game
+and who moves, asks the question in the lessons' words (draw the move, cross out what is taken,
+is it a king, which rule decides), and has a board 7.5 cm wide, to draw routes on, with
+coordinates in 7 pt or more, and lines for the answer and the rule; a name and date line tops
+every page. The answer key has four a page: the board with the answer's moves drawn, the answer,
+and the rule that decides it — the exercise's own rule, one without which the answer would
+differ (a king's capture that may not turn back over a piece it has jumped cites DE-STRIKE),
+with its sentence. Text is 10.5 pt or larger, in black; the boards' pieces are outlined, so the
+pages read in greyscale.
 
 :func:`cards` says what goes on the pages; :func:`save_worksheet` draws and saves them.
 
@@ -27,18 +30,29 @@ from matplotlib.figure import Figure
 from . import pages
 from .errors import DamlibError
 from .exercises import Exercise
+from .notation import numbered_moves
 from .position import Move, Position
 from .referee import describe
 from .variants import RULE_TEXT
 
-#: Questions a page (columns × rows): the worksheet's, and the answer key's, which has more to say.
-SHEET_GRID, KEY_GRID = (2, 3), (2, 2)
-#: A board's width in inches, on the worksheet and in the key.
-SHEET_BOARD, KEY_BOARD = 1.7, 2.3
+#: Questions a page (columns × rows): the worksheet's, and the answer key's.
+SHEET_GRID, KEY_GRID = (2, 2), (2, 2)
+#: A board's width in inches, on the worksheet (7.5 cm: its coordinates print in 7 pt) and in the key.
+SHEET_BOARD, KEY_BOARD = 2.95, 2.3
 #: Lines of text over a question's board (the longest question, after eight moves, takes four),
-#: and under an answer's; the worksheet's in 10 points, to fit six questions a page.
+#: and under an answer's.
 SHEET_LINES, KEY_LINES = 4, 11
-SHEET_TEXT = 10.0
+SHEET_TEXT = 11.0
+#: What the worksheet asks for each kind of question: the lessons' words, the game and the side
+#: to move being in the heading. A capture is drawn, its pieces crossed out.
+PRINTED = {
+    "play": "Draw a move the rules allow on the board, and write it.",
+    "moves": "Write every move the rules allow. Draw the captures on the board.",
+    "most": "Draw the best capture and cross out the pieces it takes. How many are they?",
+    "crown": "Draw the move {move}. At the end of it, is the moving piece a king?",
+    "winner": "The game is over. Who has won: White or Black? Or is it a draw?",
+    "penalty": "{side} plays {move} here: a capture mistake. What happens then?",
+}
 _HEADER = 0.85  # inches: the title, and the name and date line
 _PAD = 0.1
 #: At most this many routes are drawn on one board of the key: more would hide the board.
@@ -100,11 +114,9 @@ def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
     for number, task in enumerate(exercises, 1):
         if not isinstance(task, Exercise):
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
-        heading = f"{number}. {task.rules.name} · {task.position.turn.capitalize()} to move"
+        heading = f"{number}. {task.rules.name} draughts · {task.position.turn.capitalize()} to move"
         if not answers:
-            # "White to move in German draughts: play a move…" — the heading has said who moves, and in which game
-            question = task.question.split(": ", 1)[1] if task.kind == "play" and not task.history else task.question
-            made.append(Card(number, heading, task.position, (question[0].upper() + question[1:],)))
+            made.append(Card(number, heading, task.position, (printed(task),)))
             continue
         arrows, ahead = answer_moves(task)
         rule = task.rule
@@ -114,6 +126,31 @@ def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
     if not made:
         raise DamlibError("a worksheet needs at least one exercise")
     return made
+
+
+def printed(task: Exercise) -> str:
+    """The question as the worksheet asks it (:data:`PRINTED`), after the moves played before it.
+
+    >>> from damlib.exercises import Exercise
+    >>> printed(Exercise("W:Wb6:Bc7,e7", "german", "crown", move="b6:d8:f6"))
+    'Draw the move b6:d8:f6. At the end of it, is the moving piece a king?'
+    """
+    game = task.game
+    if task.kind == "penalty":
+        return PRINTED["penalty"].format(side=game.positions[-2].turn.capitalize(), move=game.moves[-1])
+    text = PRINTED[task.kind].format(move=task.move)
+    if task.history:
+        start = Position.from_fen(task.fen, task.variant)
+        text = f"After {numbered_moves(task.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
+    return text
+
+
+def fits(task: Exercise) -> bool:
+    """Whether the answer key prints all of ``task``'s answer: an answer of many moves (a long
+    list of legal moves, say) is cut off after :data:`KEY_LINES` lines."""
+    width = (pages.WIDTH - 2 * pages.MARGIN) / KEY_GRID[0] - 2 * _PAD
+    (card,) = cards([task], answers=True)
+    return sum(len(pages.lines(part, width)) for part in card.text) <= KEY_LINES
 
 
 def _header(page: Figure, title: str, answers: bool) -> None:
@@ -149,10 +186,10 @@ def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: b
     pages.write(page, " ".join(card.text), x, y + line, width, size=text, most=SHEET_LINES)
     top = y + line * (1 + SHEET_LINES) + _PAD / 2  # every board at the same place in its cell
     pages.board(page, card.position, x + (width - size) / 2, top, size)
-    answer = top + size + 0.22
-    pages.write(page, "Answer:", x, answer - 0.17, 0.8, size=text)
-    pages.rule_line(page, x + 0.75, answer, width - 0.75)
-    pages.rule_line(page, x, answer + 0.26, width)
+    for n, label in enumerate(("Answer:", "Rule:")):  # the route is drawn on the board itself
+        line_at = top + size + 0.32 * (n + 1)
+        pages.write(page, label, x, line_at - 0.19, 0.8, size=text)
+        pages.rule_line(page, x + 0.8, line_at, width - 0.8)
 
 
 def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:

@@ -219,11 +219,11 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
 
 # -- worksheets on as many pages as needed (damlib.worksheet) -------------------------------
 
-def test_worksheets_take_six_questions_a_page_and_answer_keys_four(tmp_path):
+def test_worksheets_and_answer_keys_take_four_questions_a_page(tmp_path):
     from damlib.pages import page_count
 
     thirty = (EXERCISES + EXERCISES)[:30]
-    for count, sheet_pages, key_pages in ((1, 1, 1), (6, 1, 2), (30, 5, 8)):
+    for count, sheet_pages, key_pages in ((1, 1, 1), (6, 2, 2), (30, 8, 8)):
         sheet, key = tmp_path / f"sheet-{count}.pdf", tmp_path / f"key-{count}.pdf"
         save_worksheet(thirty[:count], sheet)
         save_worksheet(thirty[:count], key, answers=True)
@@ -234,9 +234,35 @@ def test_png_pages_are_numbered_files_and_every_board_is_one_size(tmp_path):
     pages = save_worksheet(EXERCISES[:8], tmp_path / "sheet.png")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet-1.png", "sheet-2.png"]
     sizes = {tuple(round(v, 4) for v in ax.get_position().size) for page in pages for ax in page.axes}
-    assert len(sizes) == 1 and len(pages[0].axes) == 6 and len(pages[1].axes) == 2
+    assert len(sizes) == 1 and len(pages[0].axes) == 4 and len(pages[1].axes) == 4
     save_worksheet(EXERCISES[:1], tmp_path / "one.svg")
     assert (tmp_path / "one.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_a_worksheet_is_printed_for_children_to_read_and_draw_on():
+    from damlib.pages import WIDTH
+    from damlib.worksheet import cards, render
+
+    pages = render(cards(EXERCISES), "Set", answers=False)
+    for page in pages:
+        for ax in page.axes:  # each board at least 6 cm wide, its coordinates at least 7 pt
+            assert ax.get_position().width * WIDTH * 2.54 >= 6.0
+            coordinates = [t for t in ax.texts if t.get_text() in set("abcdefgh12345678")]
+            assert len(coordinates) == 16 and min(t.get_fontsize() for t in coordinates) >= 7
+    texts = [t.get_text() for page in pages for t in page.texts]
+    assert not [t for t in texts if re.search(r"(?i)referee|click|widget|mode\b", t)]  # no software words
+    headings = [t for t in texts if re.match(r"\d+\. ", t)]
+    assert len(headings) == len(EXERCISES)
+    assert all(re.match(r"\d+\. (German|Russian|Turkish) draughts · (White|Black) to move$", h) for h in headings)
+    assert texts.count("Rule:") == len(EXERCISES)  # a line to write the deciding rule on
+
+
+def test_the_editor_is_told_when_an_answer_is_too_long_for_the_key():
+    from damlib.worksheet import fits
+
+    assert all(fits(task) for task in EXERCISES)
+    crowded = Exercise("W:WKd4,Kb2,Kg2,a3,h3:Bh7", "turkish", "moves")
+    assert len(crowded.position.legal_moves) > 22 and not fits(crowded)
 
 
 def test_the_answer_key_cites_the_rule_that_decides_each_question():

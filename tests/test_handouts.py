@@ -67,8 +67,8 @@ def test_each_handout_states_every_rule_of_its_game_on_one_or_two_pages(fresh, g
 
 
 def test_the_committed_set_has_the_class_sets_page_counts(fresh):
-    # 26 questions: six a page on the worksheet (5 pages), four a page in the key (7 pages)
-    assert page_count((HANDOUTS / WORKSHEET).read_bytes()) == 5
+    # 26 questions, four a page on the worksheet and in the key: 7 pages each
+    assert page_count((HANDOUTS / WORKSHEET).read_bytes()) == 7
     assert page_count((HANDOUTS / ANSWER_KEY).read_bytes()) == 7
 
 
@@ -168,3 +168,17 @@ def test_every_rule_with_a_board_of_its_own_has_a_check_of_what_it_shows():
     topics = {rule.split("-", 1)[1] for rule in drawn - CROWNED_MID_CAPTURE}
     assert topics <= set(SHOWS) | {"DRAW", "WIN", "PENALTY"}
     assert {rule for game in GAMES for rule in rule_ids(game)} == set(EXAMPLES)
+
+
+def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
+    from damlib.exercises import EXERCISES
+    from damlib.worksheet import SHEET_GRID
+
+    per_page = SHEET_GRID[0] * SHEET_GRID[1]
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    cited = re.findall(r"the (German|Russian|Turkish) questions \((\d+)–(\d+), pages (\d+)–(\d+)\)", guide)
+    assert cited  # the German check of session 4
+    for game, first, last, from_page, to_page in cited:
+        numbers = range(int(first), int(last) + 1)
+        assert {EXERCISES[n - 1].rules.name for n in numbers} == {game}
+        assert (int(from_page), int(to_page)) == (-(-int(first) // per_page), -(-int(last) // per_page))
