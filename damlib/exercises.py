@@ -30,7 +30,7 @@ from .errors import DamlibError, shown
 from .game import Game
 from .legality import pieces
 from .notation import numbered_moves
-from .position import Move, Position
+from .position import Move, Position, Variant
 from .referee import describe, forbidden_captures
 from .variants import RULE_TEXT, Rules, Topic
 from .variants import rules as _rules
@@ -112,7 +112,7 @@ class Exercise:
     """
 
     fen: str
-    variant: str
+    variant: Variant
     kind: ExerciseKind
     move: str | None = None
     #: moves played from ``fen`` before the question, in referee mode: a repetition, a mistake

@@ -21,6 +21,7 @@ pages read in greyscale.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,20 +109,22 @@ def _explanation(task: Exercise) -> str:
     return " ".join(f"{', '.join(moves)}: {text}" for text, moves in same.items())
 
 
-def cards(exercises: Iterable[Exercise], answers: bool = False) -> list[Card]:
-    """What each question's place on the worksheet (or, with ``answers``, the key) shows."""
+def cards(exercises: Iterable[Exercise], answers: bool = False, titles: Sequence[str] = ()) -> list[Card]:
+    """What each question's place on the worksheet (or, with ``answers``, the key) shows; a
+    question's title, if the teacher gave one, comes first in its text."""
     made = []
     for number, task in enumerate(exercises, 1):
+        title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
         heading = f"{number}. {task.rules.name} draughts · {task.position.turn.capitalize()} to move"
         if not answers:
-            made.append(Card(number, heading, task.position, (printed(task),)))
+            made.append(Card(number, heading, task.position, (f"{title}. " * bool(title) + printed(task),)))
             continue
         arrows, ahead = answer_moves(task)
         rule = task.rule
-        text = (f"Answer: {task.answer}", f"Rule {rule}: {RULE_TEXT.get(rule, 'as the published rules have it.')}",
-                _explanation(task))
+        text = (f"{title}. " * bool(title) + f"Answer: {task.answer}",
+                f"Rule {rule}: {RULE_TEXT.get(rule, 'as the published rules have it.')}", _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:
         raise DamlibError("a worksheet needs at least one exercise")
@@ -214,7 +217,7 @@ def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
 
 
 def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: bool = False,
-                   title: str | None = None) -> list[Figure]:
+                   title: str | None = None, titles: Sequence[str] = ()) -> list[Figure]:
     """Save ``exercises`` as a worksheet, or with ``answers`` as its answer key, on as many
     pages as they need: a PDF (all pages in one file), or PNG or SVG files (``name-2.png``, …
     after the first, when there are several pages). Returns the pages.
@@ -225,10 +228,79 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: boo
     >>> len(save_worksheet(EXERCISES[:7], path)), len(save_worksheet(EXERCISES[:7], path, answers=True))
     (2, 2)
     """
-    made = cards(exercises, answers)
+    made = cards(exercises, answers, titles)
     heading = title or ("Answer key" if answers else "Draughts exercises")
     drawn = render(made, heading, answers)
     print_id = pages.fingerprint([heading, answers] + [(c.heading, c.position.rules.name, c.position.fen, c.text,
                                                         [str(m) for m in c.arrows + c.ahead]) for c in made])
     pages.save(drawn, path, heading, print_id)
     return drawn
+
+
+class Worksheet:
+    """A teacher's worksheet being put together in the board editor: its questions in order,
+    each with an optional title, the worksheet's title, and the name its two files take.
+
+    >>> from damlib.exercises import EXERCISES
+    >>> sheet = Worksheet()
+    >>> sheet.add(EXERCISES[0]); sheet.add(EXERCISES[1], "Warm-up"); sheet.move(1, -1)
+    >>> [label.split(":")[0] for label in sheet.labels()]
+    ['1. Warm-up', '2. German draughts']
+    """
+
+    def __init__(self, title: str = "Draughts exercises", name: str = "worksheet") -> None:
+        self.title, self.name = title, name
+        self.questions: list[Exercise] = []
+        self.titles: list[str] = []
+
+    def add(self, task: Exercise, title: str = "") -> None:
+        """Keep ``task`` as the last question; refused (a DamlibError) if the answer key could
+        not print its whole answer."""
+        if not fits(task):
+            raise DamlibError(f"its answer ({len(task.answer)} characters) is too long to print in the answer key; "
+                              "choose a position with fewer moves, or another question")
+        self.questions.append(task)
+        self.titles.append(title.strip())
+
+    def _check(self, index: int) -> None:
+        if not isinstance(index, int) or not 0 <= index < len(self.questions):
+            raise DamlibError(f"there is no question {index + 1 if isinstance(index, int) else index!r}: "
+                              f"the worksheet has {len(self.questions)}")
+
+    def move(self, index: int, by: int) -> None:
+        """Move question ``index`` (0 for the first) ``by`` places, -1 up or 1 down, within the list."""
+        self._check(index)
+        to = min(max(index + by, 0), len(self.questions) - 1)
+        self.questions.insert(to, self.questions.pop(index))
+        self.titles.insert(to, self.titles.pop(index))
+
+    def remove(self, index: int) -> None:
+        self._check(index)
+        del self.questions[index], self.titles[index]
+
+    def retitle(self, index: int, title: str) -> None:
+        self._check(index)
+        self.titles[index] = title.strip()
+
+    def labels(self) -> list[str]:
+        """One line a question, as the editor lists them: number, title or game, the question."""
+        return [f"{n}. {title or task.rules.name + ' draughts'}: {task.question}"
+                for n, (task, title) in enumerate(zip(self.questions, self.titles, strict=True), 1)]
+
+    def save(self, folder: str | Path) -> tuple[Path, Path]:
+        """Save the worksheet and its answer key as PDF in ``folder``: ``NAME.pdf`` and
+        ``NAME-answer-key.pdf``, or with ``-2``, ``-3``… added where a file of that name is
+        there already (nothing is overwritten). Returns the two paths."""
+        if not self.questions:
+            raise DamlibError("the worksheet has no questions yet: add a position first")
+        stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or "worksheet"
+        folder = Path(folder)
+        number, suffix = 1, ""
+        while (folder / f"{stem}{suffix}.pdf").exists() or (folder / f"{stem}{suffix}-answer-key.pdf").exists():
+            number += 1
+            suffix = f"-{number}"
+        sheet, key = folder / f"{stem}{suffix}.pdf", folder / f"{stem}{suffix}-answer-key.pdf"
+        title = self.title.strip() or "Draughts exercises"
+        save_worksheet(self.questions, sheet, title=title, titles=self.titles)
+        save_worksheet(self.questions, key, answers=True, title=f"{title}: answer key", titles=self.titles)
+        return sheet, key

@@ -92,11 +92,65 @@ def test_an_exercise_from_the_editor_and_a_worksheet_of_them(tmp_path):
     editor.buttons["add"].click()
     assert len(editor.exercises) == 2 and "2 questions" in editor.message.value
     editor.buttons["save"].click()
-    assert page_count((tmp_path / "editor-worksheet.pdf").read_bytes()) == 1
-    assert page_count((tmp_path / "editor-answer-key.pdf").read_bytes()) == 1
+    assert page_count((tmp_path / "worksheet.pdf").read_bytes()) == 1
+    assert page_count((tmp_path / "worksheet-answer-key.pdf").read_bytes()) == 1
     editor.buttons["clear"].click()
     editor.buttons["add"].click()  # an empty board has no move: not an exercise
     assert "Not an exercise" in editor.exercise.value and len(editor.exercises) == 2
+
+
+def test_the_teacher_orders_titles_and_removes_questions_and_names_the_files(tmp_path):
+    editor = BoardEditor("german", fen="W:We3:Bd4,f4,b6", folder=tmp_path)
+    editor.kind.value = "most"
+    editor.buttons["add"].click()
+    editor.fen_box.value = "W:Wc3:Bf6"
+    editor.kind.value = "play"
+    editor.buttons["add"].click()
+    assert [task.kind for task in editor.exercises] == ["most", "play"] and editor.questions.index == 1
+    editor.buttons["up"].click()  # the chosen one, the last added, goes first
+    assert [task.kind for task in editor.exercises] == ["play", "most"] and editor.questions.index == 0
+    editor.question_title.value = "Warm-up"
+    editor.buttons["retitle"].click()
+    assert editor.questions.options[0].startswith("1. Warm-up: White to move in German draughts")
+    editor.questions.index = 1
+    editor.buttons["remove"].click()
+    assert [task.kind for task in editor.exercises] == ["play"]
+    editor.sheet_title.value, editor.file_name.value = "Class 6b, week 2", "week 2"
+    editor.buttons["save"].click()
+    editor.buttons["save"].click()  # a second save keeps the first files
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "week-2-2-answer-key.pdf", "week-2-2.pdf", "week-2-answer-key.pdf", "week-2.pdf"]
+    editor.questions.index = None
+    editor.buttons["remove"].click()
+    assert "Choose a question" in editor.message.value and len(editor.exercises) == 1
+
+
+def test_an_answer_too_long_for_the_key_is_not_added():
+    editor = BoardEditor("turkish", fen="W:WKd4,Kb2,Kg2,a3,h3:Bh7")
+    editor.kind.value = "moves"
+    editor.buttons["add"].click()
+    assert "Not added" in editor.message.value and "too long to print" in editor.message.value
+    assert editor.exercises == []
+
+
+def test_a_new_position_closes_what_was_opened_for_the_old_one():
+    editor = BoardEditor("german", fen="W:We3:Bd4,f4,b6")
+    editor.buttons["exercise"].click()
+    editor.buttons["captures"].click()
+    assert editor.exercise.value and len(editor.opened.children) == 1
+    editor.click("h2")  # a White man more: another position
+    assert editor.exercise.value == "" and editor.opened.children == ()
+
+
+def test_a_custom_game_makes_exercises_with_its_own_rules():
+    import dataclasses
+
+    no_majority = dataclasses.replace(GERMAN, name="Free capture", majority=False)
+    editor = BoardEditor(no_majority, fen="W:We3:Bd4,f4,b6")
+    editor.kind.value = "play"
+    editor.buttons["add"].click()
+    (task,) = editor.exercises
+    assert task.rules is no_majority and task.answer == "e3:c5:a7 or e3:g5"  # both captures, no majority rule
 
 
 def test_the_editor_carries_a_picture_and_a_copy_button_with_the_fen():

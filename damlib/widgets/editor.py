@@ -13,10 +13,11 @@ import ipywidgets as w
 from .. import diagram
 from ..editor import TOOLS, Editor
 from ..errors import DamlibError
-from ..exercises import Exercise, save_worksheet
+from ..exercises import Exercise
 from ..frames import BY_VALUE
 from ..position import Position, Variant
 from ..variants import GERMAN
+from ..worksheet import Worksheet
 from .board import Board
 from .captures import CaptureStepper
 from .common import GAMES, Pictured, button, check_size, prose, text
@@ -35,8 +36,10 @@ class BoardEditor(Pictured, w.VBox):
     placement the rules exclude is refused and explained with its rule ID.
 
     Then: copy the FEN, play from the position or step through its captures (opened below the
-    editor), make it an exercise (the engine works out the answer) and add it to a worksheet,
-    saved with its answer key in ``folder``.
+    editor, and closed when the position changes), make it an exercise (the engine works out the
+    answer) and add it to a worksheet: its questions listed, to move up or down, give a title or
+    remove; the worksheet's title and file name chosen; saved with its answer key in ``folder``
+    (under a new name rather than over a file that is there).
 
     >>> editor = BoardEditor("german")
     >>> editor.click("c3"); editor.tools.value = "black man"; editor.click("d4")
@@ -52,8 +55,8 @@ class BoardEditor(Pictured, w.VBox):
         if not isinstance(folder, (str, Path)):
             raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.folder = Path(folder)
-        #: the exercises added so far, for :meth:`save`
-        self.exercises: list[Exercise] = []
+        #: the worksheet being put together: its questions, their titles, its title and file name
+        self.sheet = Worksheet()
         rules = self.editor.rules
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
         self.game = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
@@ -83,12 +86,28 @@ class BoardEditor(Pictured, w.VBox):
             "exercise": button("Make an exercise", "the engine works out the answer", "exercise", self._show_exercise),
             "add": button("Add to the worksheet", "make the exercise and keep it for the worksheet", "add", self.add),
             "save": button("Save worksheet and answer key", "save both as PDF", "save", self.save),
+            "up": button("Move up", "move the chosen question up", "up", lambda: self._edit(self.sheet.move, -1)),
+            "down": button("Move down", "move the chosen question down", "down",
+                           lambda: self._edit(self.sheet.move, 1)),
+            "retitle": button("Set title", "give the chosen question the title typed", "retitle",
+                              lambda: self._edit(self.sheet.retitle, self.question_title.value)),
+            "remove": button("Remove", "take the chosen question off the worksheet", "remove",
+                             lambda: self._edit(self.sheet.remove)),
         }
+        #: the questions kept, in the worksheet's order
+        self.questions = w.Select(options=[], rows=5, description="Questions", layout=w.Layout(width="100%"))
+        self.question_title = w.Text(description="Title", placeholder="a question's title, e.g. Warm-up")
+        self.sheet_title = w.Text(value=self.sheet.title, description="Worksheet")
+        self.file_name = w.Text(value=self.sheet.name, description="File name")
         b = self.buttons
+        worksheet = [w.HBox([self.sheet_title, self.file_name]), self.questions,
+                     w.HBox([b["up"], b["down"], b["remove"], self.question_title, b["retitle"]],
+                            layout=w.Layout(flex_flow="row wrap"))]
         super().__init__([self.game, self.tools, self.turn, w.HBox([b["clear"], b["start"], b["flip"]]), self.board,
                           self.message, self.status, w.HBox([self.fen_box, self.copy]),
                           w.HBox([b["play"], b["captures"]]), w.HBox([self.kind, b["exercise"], b["add"], b["save"]]),
-                          self.exercise, self.opened])
+                          self.exercise, *worksheet, self.opened])
+        self._list()
         self._show()
 
     def __repr__(self) -> str:
@@ -116,11 +135,16 @@ class BoardEditor(Pictured, w.VBox):
     def flip(self) -> None:
         self.board.flipped = not self.board.flipped
 
+    @property
+    def exercises(self) -> list[Exercise]:
+        """The questions kept for the worksheet, in order."""
+        return self.sheet.questions
+
     def make_exercise(self) -> Exercise | None:
         """The chosen question on the position, with the engine's answer and its rule; ``None``
         (and the reason shown) if the position cannot be one."""
         try:
-            task = Exercise(self.editor.position.fen, self.editor.rules.name.lower(), self.kind.value)
+            task = Exercise(self.editor.position.fen, self.editor.rules, self.kind.value)
         except DamlibError as error:
             self.exercise.value = prose(f"<b>Not an exercise:</b> {html.escape(str(error))}")
             return None
@@ -132,27 +156,45 @@ class BoardEditor(Pictured, w.VBox):
         self.make_exercise()
 
     def add(self) -> None:
-        """Make the exercise and keep it for the worksheet."""
+        """Make the exercise and keep it for the worksheet (not if its answer is too long to print)."""
         task = self.make_exercise()
-        if task is not None:
-            self.exercises.append(task)
-            self.message.value = prose(f"Added to the worksheet: {len(self.exercises)} question"
-                                       f"{'s' if len(self.exercises) > 1 else ''} so far.")
+        if task is None:
+            return
+        try:
+            self.sheet.add(task)
+        except DamlibError as error:
+            self.message.value = prose(f"<b>Not added:</b> {html.escape(str(error))}")
+            return
+        count = len(self.sheet.questions)
+        self.message.value = prose(f"Added to the worksheet: {count} question{'s' if count > 1 else ''} so far.")
+        self._list(count - 1)
 
     def save(self) -> None:
-        """Save the exercises added as ``editor-worksheet.pdf`` and ``editor-answer-key.pdf`` in ``folder``."""
-        if not self.exercises:
+        """Save the worksheet and its answer key in ``folder``, named as the file name box says."""
+        if not self.sheet.questions:
             self.message.value = prose("Nothing to save yet: add a position to the worksheet first.")
             return
-        sheet, key = self.folder / "editor-worksheet.pdf", self.folder / "editor-answer-key.pdf"
+        self.sheet.title, self.sheet.name = self.sheet_title.value, self.file_name.value
         try:
-            count = len(save_worksheet(self.exercises, sheet))
-            save_worksheet(self.exercises, key, answers=True)
+            sheet, key = self.sheet.save(self.folder)
         except (OSError, DamlibError) as error:
             self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
             return
-        self.message.value = prose(f"Saved {html.escape(str(sheet))} ({count} page{'s' if count > 1 else ''}) "
-                                   f"and {html.escape(str(key))}.")
+        self.message.value = prose(f"Saved {html.escape(str(sheet))} and {html.escape(str(key))}.")
+
+    def _edit(self, change: Callable[..., None], *args: object) -> None:
+        """Change the chosen question of the list; nothing chosen is said, not an error."""
+        chosen = self.questions.index
+        if chosen is None:
+            self.message.value = prose("Choose a question in the list first.")
+            return
+        change(chosen, *args)
+        moved = chosen + args[0] if change == self.sheet.move and isinstance(args[0], int) else chosen
+        self._list(min(max(moved, 0), len(self.sheet.questions) - 1))
+
+    def _list(self, chosen: int | None = None) -> None:
+        self.questions.options = self.sheet.labels()
+        self.questions.index = chosen if self.sheet.questions and chosen is not None else None
 
     def play(self) -> None:
         """Open a play board on the position, below the editor."""
@@ -177,7 +219,10 @@ class BoardEditor(Pictured, w.VBox):
 
     def _do(self, action: Callable[..., None], *args: object) -> None:
         if not self._drawing:  # setting a control to what the editor holds is not an edit
+            before = self.editor.fen, self.editor.rules
             action(*args)
+            if (self.editor.fen, self.editor.rules) != before:  # what was opened was about the old position
+                self.exercise.value, self.opened.children = "", ()
             self._show()
 
     def _load(self, fen: str) -> None:
