@@ -95,6 +95,9 @@ def test_every_check_keeps_its_answer_folded(path):
     for question, cells in answers(path):
         code = "".join(source(cell) for cell in cells)
         assert "Answer(" in code and "Note(" not in code and "print(" not in code, question
+        # nor in the code that makes it: JupyterLab shows that cell's code folded too
+        assert all(cell["metadata"].get("jupyter", {}).get("source_hidden") for cell in cells
+                   if "Answer(" in source(cell)), question
         folded = ["".join(o["data"]["text/html"]) for cell in cells for o in cell.get("outputs", [])
                   if "text/html" in o.get("data", {})]
         opening = '<details class="damlib-answer"><summary>Show the answer'

@@ -168,6 +168,15 @@ def shown_widgets(widget) -> list:
     return found
 
 
+def test_the_computer_level_menu_shows_only_when_the_computer_plays():
+    board = PlayBoard("german")
+    assert board.level.layout.display == "none"
+    board.computer.value = "black"
+    assert board.level.layout.display == "flex"
+    board.computer.value = ""
+    assert board.level.layout.display == "none"
+
+
 def test_a_lesson_board_leaves_out_the_game_computer_and_referee_menus():
     board = PlayBoard("german", referee=True, fen="W:Wd4:Bc3,e5,h8", menus=False)
     shown = shown_widgets(board)

@@ -103,10 +103,11 @@ LEVELS = (
       replies=("h4-g3", "g3-h4", "h4-g3", "g3-h4"), accept="draw"),
     # -- penalty (DE-PENALTY), with a referee: the opponent's capture mistake, the learner's choice
     # Black steps b6-a5 instead of capturing c5; taken back, Black must take d6:b4, and a3 takes two
-    L("de-penalty-1", "DE-PENALTY", "Offer your man on c5. Black will not capture: make Black take the move back, "
-      "then capture two men.",
+    L("de-penalty-1", "DE-PENALTY", "Play d4-c5, which Black must capture. When Black does not, have the mistake "
+      "taken back; after Black's capture, take two men.",
       "W:Wa3,d4:Bb6,d6", ("d4-c5", "take back", "a3:c5:a7"), replies=("b6-a5", "d6:b4"), referee=True),
-    L("de-penalty-2", "DE-PENALTY", "Offer your man on d4. Black will not take it: let the move stand.",
+    L("de-penalty-2", "DE-PENALTY", "Play c3-d4, which Black must capture. When Black makes a capture mistake and "
+      "does not, let the mistaken move stand.",
       "W:Wc3,h2:Be5,a7", ("c3-d4", "let stand"), replies=("a7-b6",), referee=True),
     # e1:c3 takes one: a capture mistake the opponent could make you take back
     L("de-penalty-3", "DE-PENALTY", "A referee is watching: capture as many pieces as the rules require.",

@@ -129,7 +129,8 @@ class ClassReport:
         rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
         head = f"<tr><th>learner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
         body = "".join(
-            f"<tr><td>{html.escape(row.learner)}</td><td>{row.saved or ''}</td>"
+            f'<tr><td style="white-space: nowrap">{html.escape(row.learner)}</td>'
+            f'<td style="white-space: nowrap">{row.saved or ""}</td>'
             + "".join(f"<td>{row.done(g)} · {row.stars(g)}★</td>" for g in STAGES)
             + f"<td>{round(100 * row.completion)}%</td>"
             + "".join(f"<td>{row.mistakes.get(rule) or ''}</td>" for rule in broken) + "</tr>"
@@ -138,7 +139,7 @@ class ClassReport:
                     "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
         warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
         return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
-                f"</p>{mistakes}<table>{head}{body}</table>"
+                f'</p>{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
                 + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:

@@ -96,10 +96,11 @@ LEVELS = (
       replies=("c7-d8", "d8-c7", "c7-d8", "d8-c7"), accept="draw"),
     # -- penalty (DE-PENALTY), with a referee
     # White steps g3-h4 instead of taking f4; taken back, White must take e3:g5, and h6 takes two
-    L("ru-penalty-1", "DE-PENALTY", "Black to play: offer your man on f4. White will not capture: make White "
-      "take the move back, then capture two men.", "B:Wg3,e3:Bh6,e5", ("e5-f4", "take back", "h6:f4:h2"),
+    L("ru-penalty-1", "DE-PENALTY", "Black to play e5-f4, which White must capture. When White does not, have the "
+      "mistake taken back; after White's capture, take two men.", "B:Wg3,e3:Bh6,e5", ("e5-f4", "take back", "h6:f4:h2"),
       replies=("g3-h4", "e3:g5"), referee=True),
-    L("ru-penalty-2", "DE-PENALTY", "Offer your man on f4. Black will not take it: let the move stand.",
+    L("ru-penalty-2", "DE-PENALTY", "Play e3-f4, which Black must capture. When Black makes a capture mistake and "
+      "does not, let the mistaken move stand.",
       "W:We3,a1:Bg5,b8",
       ("e3-f4", "let stand"), replies=("b8-a7",), referee=True),
     L("ru-penalty-3", "DE-PENALTY", "Black to play. A referee is watching: capture as many pieces as the rules "

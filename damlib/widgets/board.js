@@ -97,22 +97,37 @@ function render({ model, el: host }) {
     return g;
   }
 
-  function arrow(route, faint, layer) {
+  // Whether two legs lie on one line and share a stretch of it (diagram.py's _overlap).
+  function overlap(one, [[ax, ay], [bx, by]]) {
+    const [dx, dy] = [bx - ax, by - ay];
+    if (one.some(([px, py]) => Math.abs((px - ax) * dy - (py - ay) * dx) > 1e-9)) return false;
+    const t = one.map(([px, py]) => ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)).sort((p, q) => p - q);
+    return t[1] > 1e-9 && t[0] < 1 - 1e-9;
+  }
+
+  // A route's arrows go on ``layer``; its landing numbers on ``numbers``, drawn last, so no arrow
+  // or cross hides one. A leg that runs back over an earlier one goes beside it, as in the
+  // pictures, so a turn back reads as one.
+  function arrow(route, faint, layer, numbers) {
     const points = route.map(at);
+    const legs = points.slice(1).map((b, i) => [points[i], b]).filter(([a, b]) => a[0] !== b[0] || a[1] !== b[1]);
     const g = el("g", { class: faint ? "damlib-ahead" : "damlib-route", opacity: faint ? 0.3 : 1 });
-    points.slice(1).forEach(([bx, by], i) => {
-      let [ax, ay] = points[i];
-      const length = Math.hypot(bx - ax, by - ay);
-      if (!length) return;
-      const [ux, uy] = [(bx - ax) / length, (by - ay) / length];
+    legs.forEach(([a, b], i) => {
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+      const beside = 0.2 * legs.slice(0, i).filter((leg) => overlap([a, b], leg)).length;
+      let [ax, ay] = [a[0] - uy * beside, a[1] + ux * beside];
+      const [bx, by] = [b[0] - uy * beside, b[1] + ux * beside];
       if (i === 0 && length > 0.7) [ax, ay] = [ax + ux * 0.4, ay + uy * 0.4];
       const [len, neck] = [Math.hypot(bx - ax, by - ay), Math.hypot(bx - ax, by - ay) - Math.min(0.34, length)];
       const angle = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
       const shape = `-0.075,-0.075 ${neck},-0.075 ${neck},-0.22 ${len},0 ${neck},0.22 ${neck},0.075 -0.075,0.075`;
       g.append(el("polygon", { points: shape, fill: color("arrow"), transform: `translate(${ax} ${ay}) rotate(${angle})` }));
-      if (points.length > 2) {
-        g.append(el("circle", { cx: bx + 0.27, cy: by + 0.27, r: 0.2, fill: color("background"), stroke: color("arrow"), "stroke-width": 0.04 }));
-        g.append(el("text", { x: bx + 0.27, y: by + 0.28, class: "damlib-number", fill: color("arrow") }, String(i + 1)));
+      if (legs.length > 1) {
+        const n = el("g", { class: "damlib-landing-number", opacity: faint ? 0.3 : 1 });
+        n.append(el("circle", { cx: bx + 0.27, cy: by + 0.27, r: 0.2, fill: color("background"), stroke: color("arrow"), "stroke-width": 0.04 }));
+        n.append(el("text", { x: bx + 0.27, y: by + 0.28, class: "damlib-number", fill: color("arrow") }, String(i + 1)));
+        numbers.append(n);
       }
     });
     layer.append(g);
@@ -190,8 +205,10 @@ function render({ model, el: host }) {
     hatch.append(el("rect", { width: 0.25, height: 0.25, fill: color("excluded") }), el("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, stroke: color("black_edge"), "stroke-width": 0.05 }));
     defs.append(hatch);
     svg.append(defs, el("rect", { x: 0.5, y: 0.5, width: 8, height: 8, fill: "none", stroke: color("frame"), "stroke-width": 0.05 }), over);
-    for (const route of state.arrows || []) arrow(route.route, route.faint, svg);
+    const numbers = el("g");
+    for (const route of state.arrows || []) arrow(route.route, route.faint, svg, numbers);
     for (const square of state.crosses || []) cross(square, svg);
+    svg.append(numbers);
     frame.dataset.shown = Object.entries(state.pieces).map(([s, c]) => c + s).sort().join(",");
     if (cursor) frame.setAttribute("aria-activedescendant", `${uid}-${cursor}`);
     const size = get("size");

@@ -195,6 +195,7 @@ class PlayBoard(Pictured, w.VBox):
             "flex" if game.pending else "none"
         )
         self.end_button.layout.display = "flex" if table.can_end_here else "none"
+        self.level.layout.display = "flex" if table.computer else "none"  # a level is the computer's
         status = f"<b>{html.escape(table.headline)}</b>"
         if table.message:
             status += f"<br>{html.escape(table.message)}"
