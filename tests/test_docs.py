@@ -1,5 +1,6 @@
 """The front door stays a front door: the README short, its links to files that are there."""
 
+import json
 import re
 
 from conftest import ROOT
@@ -16,3 +17,15 @@ def test_every_relative_link_in_the_readme_and_docs_names_a_file_that_is_there()
     for page in [README, *(ROOT / "docs").glob("*.md"), ROOT / "deploy" / "README.md"]:
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
             assert (page.parent / target).exists(), f"{page.name} links to {target}, which is not there"
+
+
+def test_every_link_in_a_lesson_names_a_file_under_the_folder_jupyter_serves():
+    # the README opens the lessons from this folder (jupyter lab notebooks/01-start-here.ipynb), so
+    # JupyterLab serves the whole project and a lesson's ../handouts/… and ../docs/… links resolve
+    assert "jupyter lab notebooks/01-start-here.ipynb" in README.read_text(encoding="utf-8")
+    for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
+            found = (lesson.parent / target).resolve()
+            assert found.exists() and ROOT in found.parents, f"{lesson.name} links to {target}"

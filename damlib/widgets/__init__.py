@@ -9,6 +9,7 @@
   make it an exercise for a worksheet.
 - :class:`Exercises`: questions one at a time, with feedback that explains;
   :class:`SaveWorksheet` saves them as a printable worksheet and answer key.
+- :class:`ClassView`: a class folder's progress files, as a table and a chart, for the teacher.
 
 Each widget draws a value of the layers below (a :class:`~damlib.Game`, a
 :class:`~damlib.Position`, a :class:`~damlib.clicks.ClickToMove`) and forwards
@@ -19,6 +20,7 @@ and keeps its state.
 """
 
 from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
+from .classview import ClassView
 from .editor import BoardEditor
 from .exercises import Exercises, SaveWorksheet
 from .learn import Learn
@@ -26,6 +28,6 @@ from .play import PlayBoard
 from .replay import GameReplay
 
 __all__ = [
-    "PROMOTION_EXAMPLES", "CaptureStepper", "Exercises", "GameReplay", "Learn", "PlayBoard", "PromotionExplorer",
-    "SaveWorksheet", "BoardEditor",
+    "PROMOTION_EXAMPLES", "CaptureStepper", "ClassView", "Exercises", "GameReplay", "Learn", "PlayBoard",
+    "PromotionExplorer", "SaveWorksheet", "BoardEditor",
 ]

@@ -1,0 +1,84 @@
+"""The class view: a teacher picks the class folder and sees every learner's progress in it.
+
+The reading is :func:`~damlib.learn.class_report`'s and the chart :func:`~damlib.charts.mistakes_chart`'s;
+the widget only asks for the folder, shows both, and saves the CSV.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ..charts import Chart, mistakes_chart
+from ..errors import DamlibError
+from ..learn import DEFAULT_FOLDER, ClassReport, class_report
+from .common import button, prose, text
+
+
+class ClassView(w.VBox):
+    """The progress of the class whose files are in ``folder`` (by default the learners' own
+    folder: on a class hub, the hub's class folder): a learner × rule table, the chart of the
+    rules broken most, and a button that saves the table as CSV into ``save_to``. Type another
+    folder and press **Open** to see another class; a folder that is not there is said, not raised.
+
+    >>> import tempfile
+    >>> view = ClassView(tempfile.mkdtemp())
+    >>> view.report.rows
+    ()
+    """
+
+    def __init__(self, folder: str | Path | None = None, *, save_to: str | Path = ".") -> None:
+        if folder is not None and not isinstance(folder, (str, Path)):
+            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+        self.save_to = Path(save_to)
+        #: the report last read, or None when the folder could not be read
+        self.report: ClassReport | None = None
+        self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description="Class folder",
+                             continuous_update=False, layout=w.Layout(width="32em"))
+        self.folder.observe(lambda _: self.open(), "value")  # Enter, or leaving the box, opens it
+        self.table = w.HTML()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.message = text("message")
+        controls = w.HBox([self.folder, button("Open", "read the progress files in this folder", "open", self.open),
+                           button("Save CSV", "save the table for a spreadsheet", "csv", self.save_csv)],
+                          layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([controls, self.message, self.table, self.chart])
+        self.open()
+
+    def __repr__(self) -> str:
+        return f"<ClassView {self.folder.value}>"
+
+    def open(self) -> None:
+        """Read the folder typed, and show its learners and the rules they broke."""
+        try:
+            self.report = class_report(self.folder.value.strip())
+        except DamlibError as error:
+            self.report, self.table.value, self.chart.value = None, "", b""
+            self.message.value = prose(f"<b>Cannot open it:</b> {html.escape(str(error))}")
+            return
+        self.message.value = ""
+        self.table.value = self.report._repr_html_()
+        self.chart.value = Chart(mistakes_chart(self.report)).png
+
+    def save_csv(self) -> None:
+        """Save the table as ``class-progress.csv`` in ``save_to`` (never into the class folder)."""
+        if self.report is None:
+            self.message.value = prose("Open a class folder first.")
+            return
+        try:
+            saved = self.report.save_csv(self.save_to / "class-progress.csv")
+        except (OSError, DamlibError) as error:
+            self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
+            return
+        self.message.value = prose(f"Saved {html.escape(str(saved))}.")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # a lesson opened before it runs shows the table the view showed when it was saved
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None and self.report is not None:
+            data = bundle[0] if isinstance(bundle, tuple) else bundle
+            data["text/html"] = self.report._repr_html_()
+        return bundle
