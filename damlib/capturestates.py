@@ -76,17 +76,15 @@ class CaptureStates:
 
     ``named`` keeps the search to the routes that move text naming those squares
     stands for: the next named square to land on is part of the state. With
-    ``exact`` every landing must be the next named square; with ``lead`` too, the
-    named squares are only the first landings, and the route goes on any way.
+    ``exact`` every landing must be the next named square.
     """
 
-    __slots__ = ("ban", "deadline", "end", "exact", "g", "lead", "named", "occ", "opp", "out", "partial", "seen")
+    __slots__ = ("ban", "deadline", "end", "exact", "g", "named", "occ", "opp", "out", "partial", "seen")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, partial: bool, named: tuple[int, ...] | None,
-                 exact: bool, out: list, deadline: float | None = None, lead: bool = False) -> None:
+                 exact: bool, out: list, deadline: float | None = None) -> None:
         self.g, self.occ, self.opp, self.partial, self.named, self.exact, self.out = (
             g, occ, opp, partial, named, exact, out)
-        self.lead = lead
         self.end = len(named) - 1 if named else 0
         self.ban = g.opposite is not None
         self.seen: set = set()
@@ -119,19 +117,16 @@ class CaptureStates:
         named = self.named
         if named is not None:
             if self.exact:
-                if len(path) < len(named) or len(path) > len(named) and not self.lead:
+                if len(path) != len(named):
                     return
             elif path[-1] != named[-1] or k != self.end:
                 return
         self.out.append((tuple(path), tuple(captured), king, complete, opp))
 
     def _next_landing(self, path: list[int]) -> int | None:
-        """In ``exact`` mode the only square the next jump may land on: None if none,
-        -1 if any (past the named squares with ``lead``)."""
+        """In ``exact`` mode the only square the next jump may land on, None past the named squares."""
         assert self.named is not None
-        if len(path) < len(self.named):
-            return self.named[len(path)]
-        return -1 if self.lead else None
+        return self.named[len(path)] if len(path) < len(self.named) else None
 
     def man(self, s: int, last_dir: int, path: list[int], captured: list[int], occ: int, opp: int, k: int) -> None:
         """A man on ``s`` (``path`` ends there) with the pieces ``occ`` standing and ``opp`` left to jump."""
@@ -169,10 +164,9 @@ class CaptureStates:
         landed = bool(captured)
         if self.exact and landed:
             only = self._next_landing(path)
-            if only != -1:
-                if only not in run:
-                    return
-                run = (only,)
+            if only not in run:
+                return
+            run = (only,)
         if not self._visit((run[0], run[-1], opp, last_dir if self.ban else -1, k)):
             return
         g = self.g

@@ -28,21 +28,14 @@ def names_route(squares: list[int], path: tuple[int, ...]) -> bool:
     return all(s in rest for s in squares[1:-1])
 
 
-def literal_route(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> movegen.RawMove | None:
-    """The route ``squares`` name exactly, if the side to move has it: a step to the
-    last square, or one jump onto each square after the first.
-
-    It may be a legal move or a capture mistake; ``None`` means the squares are no
-    route at all (they may still be shorthand for a legal move, see :func:`names_route`).
-    """
-    found = _literal(rules, board, white, squares)
-    return None if found is None else found[0]
-
-
 def _literal(
     rules: Rules, board: movegen.Board, white: bool, squares: list[int]
 ) -> tuple[movegen.RawMove, bool] | None:
-    """:func:`literal_route` and whether it is complete (a step, or a capture that cannot go on)."""
+    """The route ``squares`` name exactly, if the side to move has it (a step to the last
+    square, or one jump onto each square after the first), and whether it is complete (a
+    step, or a capture that cannot go on). It may be a legal move or a capture mistake;
+    ``None`` means the squares are no route at all (they may still be shorthand for a legal
+    move, see :func:`names_route`)."""
     gen = movegen.generator(rules, white)
     if board[squares[0]] not in (gen.man, gen.king):
         return None

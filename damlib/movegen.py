@@ -321,12 +321,6 @@ class MoveGenerator:
         found = self._search_named(board, tuple(squares), True, exact=True)
         return found[0] if found else None
 
-    def through(self, board: Board, squares: list[int] | tuple[int, ...]) -> list[RawMove]:
-        """The complete captures that jump onto ``squares[1:]`` first, in turn, and then
-        go on any way: one route per end state, the majority rule not applied.
-        Clicks use it to know where a capture begun may go."""
-        return [raw for raw, _ in self._search_named(board, tuple(squares), False, exact=True, lead=True)]
-
     def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureReach | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
         ``moves`` (``None``: as any complete capture, whether the majority rule allows
@@ -372,14 +366,14 @@ class MoveGenerator:
         return self._levels[key]
 
     def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,
-                      exact: bool, lead: bool = False) -> list[tuple[RawMove, bool]]:
+                      exact: bool) -> list[tuple[RawMove, bool]]:
         m, k, om, ok = self.split(board)
         s = squares[0]
         if not (m | k) >> s & 1:
             return []
         out: list[Found] = []
         occ = (m | k | om | ok) ^ 1 << s  # the capturing piece's start square counts as empty (DE-STRIKE)
-        CaptureStates(self, occ, om | ok, partial, squares, exact, out, lead=lead).start(s, bool(k >> s & 1))
+        CaptureStates(self, occ, om | ok, partial, squares, exact, out).start(s, bool(k >> s & 1))
         return [((f[0], f[1], self._promotes(m, f)), f[3]) for f in out]
 
     # -- the moves of bit boards ------------------------------------------------

@@ -214,11 +214,6 @@ class Rules:
             if f.name != "name" and getattr(self, f.name) != getattr(other, f.name)
         )
 
-    @property
-    def squares_used(self) -> int:
-        """How many squares the game is played on (32 or 64)."""
-        return 64 if self.all_squares else 32
-
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
 

@@ -492,7 +492,7 @@ def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path],
             assert loaded, notebook.name
             texts = page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
             shown_as_text = [t for t in texts if re.match(r"\s*<(Diagram|Row|PlayBoard|CaptureStepper|"
-                                                          r"PromotionExplorer|GameReplay|Exercises|SaveWorksheet|BoardEditor|ClassReport|Chart|"
+                                                          r"PromotionExplorer|GameReplay|Exercises|SaveWorksheet|BoardEditor|ClassReport|ClassView|Chart|"
                                                           r"Learn)\b", t)]
             assert shown_as_text == [], notebook.name
             pictures.nth(expected // 2).scroll_into_view_if_needed()  # a screenshot with boards in it

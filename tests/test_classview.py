@@ -1,9 +1,11 @@
 """The class view widget: the teacher types a folder; the table, the chart and the CSV follow."""
 
+import base64
 import shutil
 
 from conftest import ROOT, visible
 
+from damlib import diagram
 from damlib.learn import DEFAULT_FOLDER
 from damlib.widgets import ClassView
 
@@ -40,8 +42,9 @@ def test_the_csv_is_saved_where_asked_never_into_the_class_folder(tmp_path):
     assert "Not saved" in inside.message.value and not (tmp_path / "class" / "class-progress.csv").exists()
 
 
-def test_by_default_it_opens_the_learners_folder_and_a_saved_lesson_shows_the_table(tmp_path):
+def test_by_default_it_opens_the_learners_folder_and_a_saved_lesson_shows_the_chart(tmp_path):
     assert ClassView(save_to=tmp_path).folder.value == str(DEFAULT_FOLDER)  # the hub's class folder there
     view = ClassView(DEMO, save_to=tmp_path)
     bundle = view._repr_mimebundle_()
-    assert "<table>" in (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert base64.b64decode(data["image/png"]) == diagram.compress(view.chart.value)

@@ -115,3 +115,19 @@ def test_every_square_colour_a_lesson_states_is_right(path):
     text = "".join(source(cell) for cell in json.loads(path.read_text())["cells"])
     for square, colour in COLOUR.findall(text):
         assert (colour == "dark") == dark(square), f"{path.stem}: {square} is not {colour}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_section_is_a_slide_and_for_the_curious_parts_are_left_out_of_the_slides(path):
+    # the projector mode (jupyterlab-rise): one idea a slide, scrolling within it, not 23 screens
+    notebook = json.loads(path.read_text())
+    assert notebook["metadata"]["rise"]["scroll"] is True
+    curious = False
+    for cell in notebook["cells"]:
+        text, kind = source(cell), cell["metadata"].get("slideshow", {}).get("slide_type")
+        if cell["cell_type"] == "markdown" and text.startswith(("# ", "## ")):
+            curious = False
+            assert kind == "slide", text.splitlines()[0]
+        elif cell["cell_type"] == "markdown" and text.startswith("### For the curious"):
+            curious = True
+        assert (kind == "skip") == curious, text[:60]

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
 from ..charts import Chart, mistakes_chart
 from ..errors import DamlibError
 from ..learn import DEFAULT_FOLDER, ClassReport, class_report
-from .common import button, prose, text
+from .common import Pictured, button, prose, text
 
 
-class ClassView(w.VBox):
+class ClassView(Pictured, w.VBox):
     """The progress of the class whose files are in ``folder`` (by default the learners' own
     folder: on a class hub, the hub's class folder): a learner × rule table, the chart of the
     rules broken most, and a button that saves the table as CSV into ``save_to``. Type another
@@ -75,10 +74,7 @@ class ClassView(w.VBox):
             return
         self.message.value = prose(f"Saved {html.escape(str(saved))}.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # a lesson opened before it runs shows the table the view showed when it was saved
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None and self.report is not None:
-            data = bundle[0] if isinstance(bundle, tuple) else bundle
-            data["text/html"] = self.report._repr_html_()
-        return bundle
+    def picture(self) -> bytes:
+        """The chart of the rules broken most, with who broke them: what a lesson opened before
+        it runs shows (a note that nothing was read, if no folder was)."""
+        return self.chart.value or Chart(mistakes_chart(ClassReport(Path(self.folder.value), (), ()))).png
