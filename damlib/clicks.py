@@ -131,7 +131,7 @@ class ClickToMove:
             return (f"{offender.capitalize()} made a capture mistake ({game.pending.rule}). "
                     f"{chooser} chooses: take it back and capture, or let it stand.")
         line = f"{game.position.turn.capitalize()} to move — {game.rules.name} draughts"
-        return line + (f"; chosen: {'-'.join(self.path)}" if self.path else "")
+        return line + (f"; chosen: {':'.join(self.path)}" if self.path else "")  # more than one square: a capture
 
     # -- actions ------------------------------------------------------------------
 

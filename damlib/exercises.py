@@ -171,7 +171,7 @@ class Exercise:
         if self.kind == "penalty":
             return QUESTIONS["penalty"].format(game=game, side=side, move=self.game.moves[-1])
         text = QUESTIONS[self.kind].format(game=game, move=self.move, side=side)
-        if self.history and self.kind != "penalty":
+        if self.history:
             start = Position.from_fen(self.fen, self.variant)
             text = f"After {numbered_moves(self.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
         return text

@@ -164,3 +164,12 @@ def test_another_own_piece_after_a_refused_one_starts_afresh_and_cancel_forgets_
     assert "DE-MAJORITY" in table.message  # cancelling keeps what was said
     click(table, "f6")  # no piece is refused any more: an ordinary click on an empty square
     assert table.message == "There is no piece on f6." and table.game.moves == ()
+
+
+def test_a_capture_under_way_is_written_as_a_capture():
+    # the king on a1 takes c3 landing on d4 or e5, then must go on over f6 (DE-MANDATORY)
+    table = ClickToMove(Position.from_fen("W:WKa1:Bc3,f6,h2", GERMAN))
+    click(table, "a1")
+    assert table.headline.endswith("; chosen: a1")
+    click(table, "e5")
+    assert table.path == ["a1", "e5"] and table.headline.endswith("; chosen: a1:e5")

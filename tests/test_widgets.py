@@ -42,7 +42,9 @@ def test_stepper_steps_through_a_german_capture_with_blocking_pieces():
     stepper.steps.buttons["next"].click()
     # the king has jumped c3 and landed on e5; c3 is marked taken but stays on the board (DE-STRIKE)
     assert board.pieces == {"e5": "W", "c3": "b", "f4": "b", "f2": "b", "b4": "b"} and board.crosses == ["c3"]
-    assert board.arrows == [{"route": ["e5", "g3", "e1"], "faint": True}, {"route": ["a1", "e5"], "faint": False}]
+    # the route so far over the whole route, faint: a turn back lies beside, each landing keeps its number
+    assert board.arrows == [{"route": ["a1", "e5", "g3", "e1"], "faint": True},
+                            {"route": ["a1", "e5"], "faint": False}]
     assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("a1", "e5")]  # one step: one jump
     assert "jumps c3 and lands on e5" in stepper.caption.value
     assert "stays on the board" in stepper.caption.value and "DE-STRIKE" in stepper.caption.value

@@ -23,13 +23,13 @@ MAX_LISTED = 60
 
 
 def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step: int, shown: int) -> None:
-    """Show stage ``step`` of ``move`` on ``board``: the route so far, the pieces jumped, the
-    rest of the route faint; coming from stage ``shown`` just before it, the jumps between are
-    animated."""
+    """Show stage ``step`` of ``move`` on ``board``: the route so far over the whole route drawn
+    faint (so a leg that turns back lies beside the first, and each landing keeps its number),
+    the pieces jumped; coming from stage ``shown`` just before it, the jumps between are animated."""
     stage = stages[step]
     done = len(stage.path)
     board.show(stage.position, arrows=[stage.path] if done > 1 else [],
-               ahead=[move.path[done - 1:]] if done < len(move.path) else [], crosses=stage.jumped,
+               ahead=[move.path] if done < len(move.path) else [], crosses=stage.jumped,
                marks={stage.path[0]: "last"}, label=f"{stage.position.rules.name} draughts board: {move}",
                announce=stage.caption)
     if shown < step:
@@ -37,11 +37,11 @@ def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step:
 
 
 def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
-    """The board at one stage of a capture: the route so far, the pieces jumped, and the
-    rest of the ``route`` faint, so even the first frame shows where the capture goes."""
+    """The board at one stage of a capture: the route so far, the pieces jumped, and the whole
+    ``route`` faint under it, so even the first frame shows where the capture goes."""
     done = len(stage.path)
     arrows = [stage.path] if done > 1 else []
-    ahead = [route[done - 1:]] if done < len(route) else []
+    ahead = [route] if done < len(route) else []
     return diagram.png(stage.position, arrows=arrows, ahead=ahead, captured=stage.jumped,
                        highlight=[stage.path[0]], title=title, size=size)
 
