@@ -603,3 +603,33 @@ def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, P
         expect(page.get_by_text("model not found")).to_have_count(0)
     print(f"{lesson.name}: {widgets} boards shown again after Run All, save and reopen; saved {saved:,} bytes "
           f"in {took:.1f} s")
+
+
+def test_a_lesson_as_slides_fits_a_projector(lab_url: tuple[str, Path], tmp_path: Path) -> None:
+    # the projector mode: jupyterlab-rise shows 05 a section a slide, a part a sub-slide, its
+    # code hidden (notebooks/rise.css), each picture whole on a 1024×768 screen
+    from playwright.sync_api import expect
+
+    url, lessons = lab_url
+    notebook = json.loads((lessons / "05-turkish.ipynb").read_text())
+    sections = sum(cell["metadata"].get("slideshow", {}).get("slide_type") == "slide" for cell in notebook["cells"])
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _browser(1024) as context:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.goto(f"{url}rise/05-turkish.ipynb", wait_until="domcontentloaded")
+        expect(page.locator(".reveal .slides > section")).to_have_count(sections, timeout=RUN_ALL_TIMEOUT_MS)
+        for _ in range(12):  # on to a sub-slide with a picture: TR-BOARD's board
+            page.keyboard.press("Space")
+            _draw_a_frame(page)
+            shown = page.locator(".reveal .slides section.present section.present .jp-OutputArea-output img")
+            if shown.count():
+                break
+        box = shown.first.bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 1024
+        assert box["y"] + box["height"] <= 768
+        visible_code = page.evaluate("() => [...document.querySelectorAll('.reveal .jp-CodeCell "
+                                     ".jp-Cell-inputWrapper')].filter(e => e.offsetParent !== null).length")
+        assert visible_code == 0
+        page.screenshot(path=str(tmp_path / "slide.png"))
+        shutil.copyfile(tmp_path / "slide.png", Path("/tmp/damlib-slide.png"))

@@ -118,16 +118,27 @@ def test_every_square_colour_a_lesson_states_is_right(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_every_section_is_a_slide_and_for_the_curious_parts_are_left_out_of_the_slides(path):
-    # the projector mode (jupyterlab-rise): one idea a slide, scrolling within it, not 23 screens
+def test_every_section_is_a_slide_each_part_a_sub_slide_and_for_the_curious_parts_are_left_out(path):
+    # the projector mode (jupyterlab-rise): a slide a section, a sub-slide a paragraph with what
+    # it draws (notebooks/rise.css hides the code), not 23 screens of scrolling for one idea
     notebook = json.loads(path.read_text())
     assert notebook["metadata"]["rise"]["scroll"] is True
-    curious = False
+    curious = after_heading = False
     for cell in notebook["cells"]:
         text, kind = source(cell), cell["metadata"].get("slideshow", {}).get("slide_type")
-        if cell["cell_type"] == "markdown" and text.startswith(("# ", "## ")):
+        heading = cell["cell_type"] == "markdown" and text.startswith(("# ", "## "))
+        if heading:
             curious = False
-            assert kind == "slide", text.splitlines()[0]
         elif cell["cell_type"] == "markdown" and text.startswith("### For the curious"):
             curious = True
-        assert (kind == "skip") == curious, text[:60]
+        # code goes with its paragraph, but a heading's text fills its slide: what it draws comes next
+        part = "subslide" if cell["cell_type"] == "markdown" or after_heading else None
+        expected = "skip" if curious else "slide" if heading else part
+        assert kind == expected, text[:60]
+        after_heading = heading
+
+
+def test_the_slides_hide_the_code_and_enlarge_the_text():
+    css = (ROOT / "notebooks" / "rise.css").read_text()  # jupyterlab-rise loads it beside the lessons
+    assert re.search(r"\.jp-CodeCell \.jp-Cell-inputWrapper[^{]*\{\s*display: none", css)
+    assert re.search(r"\.jp-RenderedMarkdown p,[^{]*\{\s*font-size: (1[89]|2\d)px", css)
