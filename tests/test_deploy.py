@@ -36,7 +36,7 @@ def test_the_copy_never_overwrites_a_learners_change_and_brings_new_lessons(tmp_
 
 def test_the_class_folder_comes_from_damlib_progress(tmp_path: Path) -> None:
     env = dict(os.environ, DAMLIB_PROGRESS=str(tmp_path / "class"), PYTHONPATH=str(ROOT))
-    code = "from damlib.learn import DEFAULT_FOLDER, Progress; print(DEFAULT_FOLDER, Progress('Ada').path)"
+    code = "from damlib.learn import DEFAULT_FOLDER, Progress; print(DEFAULT_FOLDER, Progress('ada').path)"
     printed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert printed.stdout.split() == [str(tmp_path / "class"), str(tmp_path / "class" / "ada.json")]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -20,8 +21,30 @@ FORMAT = "damlib progress 1"
 MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
 
 
-def _slug(learner: str) -> str:
+#: The most mistakes a file may count under one rule: more is not a learner's progress file.
+MAX_COUNT = 1_000_000
+#: What a progress file's keys may be: a level's id, and a rule's ID (its game's letters, then words).
+_LEVEL_ID, _RULE_ID = re.compile(r"[a-z0-9-]{1,40}"), re.compile(r"[A-Z]{2}(-[A-Z]+){1,4}")
+
+
+def _old_slug(learner: str) -> str:
+    """The file name damlib gave a learner before every name had a file of its own."""
     return re.sub(r"[^a-z0-9]+", "-", learner.lower()).strip("-") or "learner"
+
+
+def file_name(learner: str) -> str:
+    """The progress file of ``learner``: a name already written as its own file name keeps it
+    (``alice.json``, as a class hub's logins are); any other name gets a readable part and a
+    short digest of the exact name, so no two names share a file ("Мария" and "Иван", "ana"
+    and "ana_", "Ada" and "ada").
+
+    >>> file_name("alice"), file_name("Ada")[:4], file_name("ana_") != file_name("ana")
+    ('alice.json', 'ada-', True)
+    """
+    readable = re.sub(r"[\W_]+", "-", learner.lower()).strip("-")[:40] or "learner"
+    if readable == learner:
+        return f"{readable}.json"
+    return f"{readable}-{hashlib.sha256(learner.encode('utf-8')).hexdigest()[:8]}.json"
 
 
 class Progress:
@@ -49,10 +72,16 @@ class Progress:
             raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.learner = learner.strip()[:100]
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
-        self.path = self.folder / f"{_slug(self.learner)}.json"
+        self.path = self.folder / file_name(self.learner)
+        older = self.folder / f"{_old_slug(self.learner)}.json"
+        if not self.path.exists() and older != self.path and _learner_of(older) in (self.learner, ""):
+            # a file saved before every name had its own is still this learner's (if it cannot be
+            # read, it may be: it is set aside with a warning, as any unreadable file of theirs)
+            self.path = older
         self.warning = ""
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
+        self._new_mistakes: dict[str, int] = {}  # since the last save, added to what is on disk
         self._load()
 
     def __repr__(self) -> str:
@@ -74,6 +103,7 @@ class Progress:
         for rule in attempt.mistakes[attempt.recorded:]:
             if rule:
                 self.mistakes[rule] = self.mistakes.get(rule, 0) + 1
+                self._new_mistakes[rule] = self._new_mistakes.get(rule, 0) + 1
         attempt.recorded = len(attempt.mistakes)
         if attempt.done:
             self._stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
@@ -96,6 +126,19 @@ class Progress:
         self._stars, self.mistakes = stars, mistakes
 
     def _save(self) -> None:
+        # Another board of the same learner (two Learn boards in one notebook) may have saved since
+        # this one read the file: keep the best stars of both, and add this one's new mistakes.
+        try:
+            learner, stars, mistakes, _ = read(self.path) if self.path.exists() else (self.learner, {}, {}, None)
+        except (OSError, ValueError):
+            learner, stars, mistakes = self.learner, {}, {}
+        if learner == self.learner:
+            for level, won in stars.items():
+                self._stars[level] = max(won, self._stars.get(level, 0))
+            self.mistakes = dict(mistakes)
+            for rule, count in self._new_mistakes.items():
+                self.mistakes[rule] = self.mistakes.get(rule, 0) + count
+        self._new_mistakes = {}
         data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes,
                 "saved": datetime.date.today().isoformat()}  # the class view's "last saved"
         scratch = None
@@ -141,14 +184,21 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date
         raise ValueError("not text") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"broken JSON: {error}") from None
+    except RecursionError:
+        raise ValueError("nested too deeply to be a progress file") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a damlib progress file")
     stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", path.stem)
-    if not isinstance(stars, dict) or not all(isinstance(k, str) and v in (1, 2, 3) for k, v in stars.items()):
+    if not isinstance(stars, dict) or not all(isinstance(k, str) and type(v) is int and v in (1, 2, 3)
+                                              for k, v in stars.items()):
         raise ValueError("its stars are not 1 to 3")
-    if not isinstance(mistakes, dict) or not all(isinstance(k, str) and isinstance(v, int) and v >= 0
+    if not all(_LEVEL_ID.fullmatch(k) for k in stars):
+        raise ValueError("its stars are not kept under levels' ids")
+    if not isinstance(mistakes, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= MAX_COUNT
                                                  for k, v in mistakes.items()):
-        raise ValueError("its mistakes are not counts")
+        raise ValueError(f"its mistakes are not counts from 0 to {MAX_COUNT:,}")
+    if not all(_RULE_ID.fullmatch(k) for k in mistakes):
+        raise ValueError("its mistakes are not kept under rule IDs")
     if not isinstance(learner, str):
         raise ValueError("its learner's name is not text")
     try:
@@ -156,3 +206,11 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date
     except (TypeError, ValueError):
         raise ValueError("its saved date is not a date") from None
     return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved
+
+
+def _learner_of(path: Path) -> str | None:
+    """The learner a progress file is of: None if there is no such file, "" if it cannot be read."""
+    try:
+        return read(path)[0] if path.exists() else None
+    except (OSError, ValueError):
+        return ""

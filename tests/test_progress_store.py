@@ -1,0 +1,89 @@
+"""The progress store keeps every learner's stars: its own file for each distinct name, saves
+that merge with what another board saved, and hostile files reported rather than read
+(the adversarial probe's failures, issue 26)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from damlib.learn import LEVELS, Progress, class_report
+from damlib.learn.progress import file_name, read
+
+FIRST, SECOND = LEVELS[0], LEVELS[1]
+
+
+def done(level, mistakes=()):
+    """An attempt at ``level`` played to its solution, after the ``mistakes`` (move texts) given."""
+    attempt = level.attempt()
+    for move in mistakes:
+        attempt.play(move)
+    for move in level.solution:
+        attempt.play(move)
+    return attempt
+
+
+@pytest.mark.parametrize(("one", "other"), [("Мария", "Иван"), ("ana", "ana_"), ("Ada", "ada"), ("李雷", "韩梅梅"),
+                                            ("Zoë", "Zoe"), ("Jo Ann", "jo-ann")])
+def test_every_distinct_name_has_its_own_file(tmp_path, one, other):
+    Progress(one, tmp_path).record(done(FIRST))
+    Progress(other, tmp_path).record(done(SECOND))
+    assert file_name(one) != file_name(other)
+    assert Progress(one, tmp_path).completed == {FIRST.id} and Progress(other, tmp_path).completed == {SECOND.id}
+    assert sorted(row.learner for row in class_report(tmp_path).rows) == sorted([one, other], key=str.casefold)
+
+
+def test_a_file_saved_under_the_old_name_is_still_found(tmp_path):
+    # before every name had its own file, "Ada Lovelace" was kept in ada-lovelace.json
+    (tmp_path / "ada-lovelace.json").write_text(json.dumps(
+        {"format": "damlib progress 1", "learner": "Ada Lovelace", "stars": {FIRST.id: 2}}), encoding="utf-8")
+    progress = Progress("Ada Lovelace", tmp_path)
+    assert progress.stars(FIRST.id) == 2 and progress.path.name == "ada-lovelace.json"
+    # but not by another learner whose name makes the same old file name
+    assert Progress("ada lovelace", tmp_path).completed == set()
+
+
+def test_two_boards_of_one_learner_keep_each_others_stars_and_mistakes(tmp_path):
+    board_a, board_b = Progress("Ada", tmp_path), Progress("Ada", tmp_path)  # both read an empty file
+    board_a.record(done(FIRST))
+    board_b.record(done(SECOND))
+    board_b.record(FIRST.attempt())  # nothing done: it must not forget board A's three stars
+    again = Progress("Ada", tmp_path)
+    assert again.completed == {FIRST.id, SECOND.id} and again.stars(FIRST.id) == 3
+
+
+def test_two_boards_add_their_mistakes_rather_than_overwrite_them(tmp_path):
+    wrong = next(level for level in LEVELS if level.id == "de-mandatory-1")
+    board_a, board_b = Progress("Ada", tmp_path), Progress("Ada", tmp_path)
+    board_a.record(done(wrong, ["g3-h4"]))  # a step while a capture is compulsory: DE-MANDATORY
+    board_b.record(done(wrong, ["g3-h4"]))
+    assert Progress("Ada", tmp_path).mistakes == {"DE-MANDATORY": 2}
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    ("[" * 5000 + "]" * 5000, "nested too deeply"),
+    ('{"format": "damlib progress 1", "mistakes": {"$\\\\frac{$": 1}}', "rule IDs"),
+    ('{"format": "damlib progress 1", "mistakes": {"DE-MAJORITY": ' + "1" + "0" * 300 + "}}", "counts"),
+    ('{"format": "damlib progress 1", "stars": {"=cmd|calc": 3}}', "levels' ids"),
+    ('{"format": "damlib progress 1", "stars": {"de-board-1": true}}', "1 to 3"),
+])
+def test_a_hostile_file_is_reported_not_read(tmp_path, content, reason):
+    path = tmp_path / "mallory.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError, match=reason):
+        read(path)
+    report = class_report(tmp_path)  # the class view lists it and draws nothing from it
+    assert report.rows == () and report.unread[0][0] == "mallory.json" and reason in report.unread[0][1]
+    from damlib.charts import mistakes_chart
+    assert mistakes_chart(report).axes[0].get_title() == "No mistakes recorded yet"
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=2, max_size=6, unique_by=str.strip))
+def test_any_names_keep_their_own_stars(tmp_path_factory, names):
+    folder = tmp_path_factory.mktemp("class")
+    for n, name in enumerate(names):
+        Progress(name, folder).record(done(LEVELS[n]))
+    for n, name in enumerate(names):
+        assert Progress(name, folder).completed == {LEVELS[n].id}, name
