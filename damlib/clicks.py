@@ -34,7 +34,7 @@ from .game import Game
 from .notation import Color, parse_color
 from .position import Move, Position, Variant
 from .referee import explain, why_piece_cannot_move
-from .search import Level, best_move, level_of
+from .search import Level, best_move, check_limits, level_of
 from .squares import SQUARE_NAMES, square_number
 from .variants import rules as _rules
 
@@ -60,6 +60,7 @@ class ClickToMove:
         level: str | Level = "club",
     ) -> None:
         self.start = start if isinstance(start, Position) else Position.start(_rules(start))
+        check_limits(seconds)  # a NaN would leave the computer thinking for ever
         self.seconds = seconds
         self.level = level_of(level)
         self._chance = random.Random()  # a beginner's slips

@@ -193,8 +193,9 @@ def numbering(rules: Rules, corner: int = 2) -> dict[int, str]:
 
 def _square(text: str, squares: Mapping[int, str]) -> str:
     if text.isdigit():
-        if int(text) not in squares:
-            raise DamlibError(f"there is no square {text}: the squares are numbered 1–{len(squares)}")
+        if len(text) > 3 or int(text) not in squares:  # a thousand-digit number is no square either
+            shown = text if len(text) <= 8 else f"{text[:8]}… ({len(text)} digits)"
+            raise DamlibError(f"there is no square {shown}: the squares are numbered 1–{len(squares)}")
         return squares[int(text)]
     return text.lower()
 
@@ -213,6 +214,7 @@ def _fen(text: str, squares: Mapping[int, str]) -> str:
             body = item[1:] if king else item
             low, _, high = body.partition("-")
             if high and low.isdigit() and high.isdigit():
+                _square(high, squares)  # a range ends on a square: checked before it is counted through
                 names += [king + _square(str(n), squares) for n in range(int(low), int(high) + 1)]
             else:
                 names.append(king + _square(body, squares))
@@ -328,6 +330,8 @@ def game_type(value: str) -> tuple[int, int | None]:
     if not match:
         raise DamlibError(f"GameType {value!r} is not of the form '26' or '26,W,8,8,A0,0'")
     number, _, width, height, notation, corner, invert = match.groups()
+    if len(number) > 4:
+        raise DamlibError(f"GameType {value[:20]!r}… names no game: its number has {len(number)} digits")
     if width and (width, height) != ("8", "8"):
         raise DamlibError(f"GameType {value!r} is played on a {width}×{height} board; damlib's games use 8×8")
     if invert == "1" and int(number) != 30:

@@ -18,6 +18,7 @@ is ahead avoids repeating and looks for progress instead (DE-DRAW).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable
@@ -189,6 +190,28 @@ class _Search:
         return out
 
 
+def check_limits(seconds: object = None, max_depth: object = None, max_nodes: object = None) -> None:
+    """Refuse, naming it, a search limit that is not one: ``seconds`` a finite number above 0
+    (NaN would never run out), ``max_depth`` and ``max_nodes`` whole numbers from 1.
+
+    >>> check_limits(seconds=float("nan"))
+    Traceback (most recent call last):
+    ...
+    damlib.errors.DamlibError: seconds must be a number of seconds above 0, not nan
+    """
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or seconds <= 0):
+        raise DamlibError(f"seconds must be a number of seconds above 0, not {shown(seconds)}")
+    for name, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise DamlibError(f"{name} must be a whole number from 1, not {shown(value)}")
+
+
+def _check_position(position: object) -> None:
+    if not isinstance(position, Position):
+        raise DamlibError(f"the search needs a Position, not {shown(position)}")
+
+
 def analyse(
     position: Position,
     level: str | Level = "strong",
@@ -207,6 +230,8 @@ def analyse(
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
+    _check_position(position)
+    check_limits(seconds, max_depth, max_nodes)
     lv = level_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
@@ -276,6 +301,8 @@ def best_move(
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
+    _check_position(position)
+    check_limits(seconds, max_depth)
     lv = level_of(level)
     moves = position.legal_moves
     if len(moves) == 1:

@@ -372,3 +372,14 @@ def test_the_play_board_saves_its_game_as_pdn_beside_the_notebook(tmp_path, monk
     board.save_folder = tmp_path / "missing"
     save.click()
     assert "Not saved." in board.saved.value  # said on the board, not raised into the notebook
+
+
+@pytest.mark.parametrize("tags", [
+    '[GameType "' + "2" * 5000 + '"]',  # past Python's integer-string limit (issue 26)
+    '[GameType "26"]\n[FEN "W:W' + "1" * 5000 + ':B1"]',
+    '[GameType "26"]\n[FEN "W:W1-' + "1" * 5000 + ':B30"]',
+])
+def test_a_number_thousands_of_digits_long_spoils_only_its_own_game(tags):
+    read = pdn.read(f'{tags}\n1. c3-d4 *\n\n[GameType "26"]\n1. c3-d4 *\n')
+    assert len(read) == 2 and read[0].error is not None and read[1].error is None
+    assert len(str(read[0].error)) < 200  # the number is not echoed whole

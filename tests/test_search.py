@@ -7,6 +7,7 @@ import pytest
 from conftest import raises
 
 from damlib import GERMAN, TURKISH, Game, Position
+from damlib.clicks import ClickToMove
 from damlib.errors import DamlibError, GameOverError
 from damlib.search import LEVELS, analyse, best_move, level_of
 
@@ -143,3 +144,21 @@ def test_a_won_ending_is_converted(fen, variant):
     while not game.result and len(game.moves) < 40:
         game.play(best_move(game.position, seconds=0.2, max_depth=8, history=game.positions))
     assert game.result is not None and game.result.winner == "white", game.position.fen
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1, 0, True, "2"])
+def test_a_time_that_is_not_one_is_refused_not_searched_for_ever(seconds):
+    # issue 26: best_move(seconds=nan) never returned
+    position = Position.start("german")
+    for search in (lambda: best_move(position, seconds=seconds), lambda: analyse(position, seconds=seconds),
+                   lambda: ClickToMove("german", computer="black", seconds=seconds)):
+        with pytest.raises(DamlibError, match="seconds"):
+            search()
+
+
+@pytest.mark.parametrize("position", [None, "W:Wc3:Bd4", 42])
+def test_a_search_of_something_that_is_no_position_is_refused_by_name(position):
+    with pytest.raises(DamlibError, match="Position"):
+        best_move(position)
+    with pytest.raises(DamlibError, match="Position"):
+        analyse(position)
