@@ -58,7 +58,9 @@ the GameType of its game (25, 30) and a ``Rules`` tag naming damlib's rules, for
 reader takes a ``Rules`` tag of this form over the GameType, so the game reads back under
 the rules it was played by. German needs no such tag: GameType 26 has exactly its rules.
 A game played in referee mode whose capture mistakes were let stand carries
-``[Referee "yes"]``, and such mistakes are read back as let stand (DE-PENALTY).
+``[Referee "yes"]``, and such mistakes are read back as let stand (DE-PENALTY), the last
+move's too; a game saved while the opponent has still to choose says so in a comment after
+its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to make.
 """
 
 from __future__ import annotations
@@ -92,6 +94,8 @@ OTHER_GAME_TYPES = {
 #: The tag that names damlib's rules where no GameType fits (see the module's text).
 RULES_TAG = "Rules"
 _RULES_PREFIX = "damlib "
+#: The comment after the last move of a game saved while a capture mistake awaits the opponent's choice.
+CHOICE_PENDING = "A capture mistake: the opponent has still to choose, take it back or let it stand."
 #: The tag of a referee-mode game, whose capture mistakes were let stand.
 REFEREE_TAG = "Referee"
 
@@ -426,6 +430,8 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
             return entry(None, failed(token.line, f"{token.text!r} is not a move{hint}", token.text), game)
     if depth:
         return entry(None, failed(opened_line, "a variation opened with '(' is never closed"), game)
+    if game.pending and CHOICE_PENDING not in comments.get(len(game.moves), ()):
+        game.let_stand()  # the last move's mistake too was let stand: only a pending one is marked
     return entry(game)
 
 
@@ -510,6 +516,9 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     head = [_tag(name, value) for name, value in values.items()]
     head.append(_tag("GameType", str(number)))
     notes = dict(comments or {})
+    if game.pending:  # the opponent has still to choose: not to be read back as let stand
+        last = len(game.moves)
+        notes[last] = (*_as_tuple(notes.get(last, ())), CHOICE_PENDING)
     if not exact:
         head.append(_tag(RULES_TAG, _RULES_PREFIX + rules.name))
         said = f"The moves follow damlib's {rules.name} rules, not those of GameType {number}: read them with damlib."

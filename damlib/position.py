@@ -338,8 +338,9 @@ class Position:
                     return Move._from_raw(found[0], self)
                 rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
                 raise IllegalMoveError(sentence, rule)
-        if self.rules.majority and legal and legal[0].is_capture:
-            # every legal route then has as many landings: one named in full names only itself
+        if legal and legal[0].is_capture:
+            # text naming every landing of a legal capture means that capture, even where a longer
+            # one passes the same squares on its way to the same end (without the majority rule)
             found = legality._literal(self.rules, self._board, self._white, squares)
             if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
                 return Move._from_raw(found[0], self)

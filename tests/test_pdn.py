@@ -383,3 +383,36 @@ def test_a_number_thousands_of_digits_long_spoils_only_its_own_game(tags):
     read = pdn.read(f'{tags}\n1. c3-d4 *\n\n[GameType "26"]\n1. c3-d4 *\n')
     assert len(read) == 2 and read[0].error is not None and read[1].error is None
     assert len(str(read[0].error)) < 200  # the number is not echoed whole
+
+
+def test_a_capture_mistake_let_stand_on_the_last_move_reads_back_as_let_stand():
+    # issue 26: W:Wc3,h2:Bd4,g7, h2-g3 (c3 had to take d4: DE-MANDATORY), let stand, written, read
+    game = Game(Position.from_fen("W:Wc3,h2:Bd4,g7", GERMAN), referee=True)
+    game.play("h2-g3")
+    game.let_stand()
+    (entry,) = pdn.read(game.pdn())
+    assert entry.error is None and entry.game.pending is None
+    assert [str(m) for m in entry.game.legal_moves] == [str(m) for m in game.legal_moves]  # Black plays on
+
+
+def test_a_game_saved_while_the_choice_is_open_reads_back_with_the_choice_open():
+    game = Game(Position.from_fen("W:Wc3,h2:Bd4,g7", GERMAN), referee=True)
+    game.play("h2-g3")
+    text = game.pdn()
+    assert pdn.CHOICE_PENDING in text
+    (entry,) = pdn.read(text)
+    assert entry.game.pending is not None and entry.game.pending.rule == "DE-PENALTY"
+    entry.game.take_back()
+    assert [str(m) for m in entry.game.legal_moves] == ["c3:e5"]
+
+
+def test_a_capture_named_landing_by_landing_means_that_capture_without_the_majority_rule():
+    # issue 26: RUSSIAN_PUBLISHED has no majority rule; h2:f4:d2 names every landing of a legal
+    # capture, and h2:f4:d6:f8:h6:d2 passes f4 on its way to d2 too: the text means the first
+    position = Position.from_fen("W:Wb2,h2,c5:Be3,e5,f6,c7,e7,g7,b8,d8,Kg3", RUSSIAN_PUBLISHED)
+    assert str(position.parse_move("h2:f4:d2")) == "h2:f4:d2"
+    assert str(position.parse_move("h2:f4:d6:f8:h6:d2")) == "h2:f4:d6:f8:h6:d2"
+    game = Game(position)
+    game.play("h2:f4:d2")
+    (entry,) = pdn.read(game.pdn())
+    assert entry.error is None and entry.game.moves == game.moves
