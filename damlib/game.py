@@ -12,6 +12,7 @@ Move('c3-d4')
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .errors import DamlibError, GameOverError, IllegalMoveError, shown
@@ -88,6 +89,7 @@ class Game:
         if not first.pieces:
             raise DamlibError(f"a game needs pieces on the board; {first.fen} has none")
         self._positions: list[Position] = [first]
+        self._seen: Counter[Position] = Counter(self._positions)  # how often each position has been on the board
         self._moves: list[Move] = []
         #: one entry per position: a capture mistake awaiting the opponent's choice, the
         #: result of a penalty, TAKEN_BACK after a take-back, or None
@@ -150,7 +152,7 @@ class Game:
                 return Result(winner, f"{loser.capitalize()} has no pieces left", pos.rules.rule_id("win"))
         if not pos.legal_moves:
             return Result(other, f"{side.capitalize()} cannot move", pos.rules.rule_id("win"))
-        if self._positions.count(pos) >= 3:
+        if self._seen[pos] >= 3:
             return Result(None, "the same position has occurred three times", pos.rules.rule_id("draw"))
         return None
 
@@ -178,6 +180,7 @@ class Game:
         except IllegalMoveError as error:
             played, state = self._penalise(pos, move, error)
         self._positions.append(pos._after(played))
+        self._seen[self._positions[-1]] += 1
         self._moves.append(played)
         self._states.append(state)
         return played
@@ -207,7 +210,7 @@ class Game:
         """Take back the last move and return it."""
         if not self._moves:
             raise DamlibError("there is no move to undo")
-        self._positions.pop()
+        self._seen[self._positions.pop()] -= 1
         self._states.pop()
         return self._moves.pop()
 

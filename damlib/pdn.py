@@ -109,8 +109,9 @@ _TOKEN = re.compile(
     rf"""
     (?P<space>\s+)
   | (?P<line_comment>^%[^\n]*|;[^\n]*)
-  | \[\s*(?P<tag>[A-Za-z_]\w*)\s*"(?P<value>(?:[^"\\\n]|\\.)*)"\s*\]
+  | \[\s*(?P<tag>[A-Za-z_]\w*)\s*"(?P<value>[^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\]
   | (?P<comment>\{{[^}}]*\}})
+  | (?P<unclosed>\{{[^}}]*\Z)
   | (?P<open>\()
   | (?P<close>\))
   | (?P<nag>\$\d+)
@@ -425,9 +426,10 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
                 return entry(None, failed(token.line, f"{where}: {e}", token.text, rule), game)
         elif token.kind == "setup":
             return entry(None, failed(token.line, f"a setup {token.text} inside a game is not read"), game)
+        elif token.kind == "unclosed":  # one token to the end: a scan from every '{' would be quadratic
+            return entry(None, failed(token.line, "a comment opened with { is never closed", "{"), game)
         else:
-            hint = " (a comment opened with { is never closed)" if token.text == "{" else ""
-            return entry(None, failed(token.line, f"{token.text!r} is not a move{hint}", token.text), game)
+            return entry(None, failed(token.line, f"{token.text!r} is not a move", token.text), game)
     if depth:
         return entry(None, failed(opened_line, "a variation opened with '(' is never closed"), game)
     if game.pending and CHOICE_PENDING not in comments.get(len(game.moves), ()):

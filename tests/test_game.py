@@ -89,3 +89,15 @@ def test_no_result_while_the_opponent_has_to_choose():
     assert game.pending is not None and game.result is None
     game.let_stand()
     assert game.result.winner == "white" and game.result.rule == "DE-WIN"
+
+
+def test_a_repetition_is_counted_again_after_an_undo():
+    # the same position three times is a draw (DE-DRAW); undoing the third leaves two
+    game = Game(Position.from_fen("W:WKa1:BKb8", "german"))
+    for move in ("a1-b2", "b8-a7", "b2-a1", "a7-b8") * 2:
+        game.play(move)
+    assert game.result is not None and game.result.rule == "DE-DRAW"
+    game.undo()
+    assert game.result is None
+    game.play("a7-b8")
+    assert game.result is not None and game.result.rule == "DE-DRAW"

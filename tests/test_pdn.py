@@ -416,3 +416,14 @@ def test_a_capture_named_landing_by_landing_means_that_capture_without_the_major
     game.play("h2:f4:d2")
     (entry,) = pdn.read(game.pdn())
     assert entry.error is None and entry.game.moves == game.moves
+
+
+def test_unclosed_comments_and_a_huge_tag_value_are_read_in_one_pass():
+    # issue 26: 200 KB of '{' took 12 s (a scan to the end from every brace) and a 1 MB tag value
+    # 461 MB; both are one token now (this test would take minutes the old way)
+    (entry,) = pdn.read('[GameType "26"]\n1. c3-d4 ' + "{" * 200_000)
+    assert "never closed" in str(entry.error)
+    (entry,) = pdn.read('[Event "' + "x" * 1_000_000 + '"]\n[GameType "26"]\n1. c3-d4 *\n')
+    assert entry.error is None and len(entry.tags["Event"]) == 1_000_000
+    (entry,) = pdn.read('[Event "a \\"quoted\\" \\\\ word"]\n[GameType "26"]\n1. c3-d4 *\n')
+    assert entry.tags["Event"] == 'a "quoted" \\ word'
