@@ -8,10 +8,13 @@ state it had before the call.
 from __future__ import annotations
 
 import reprlib
+from typing import TypeVar
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 
+
+T = TypeVar("T")
 
 def shown(value: object) -> str:
     """``value`` as a message shows it: its repr, shortened if long, so that a
@@ -70,3 +73,19 @@ class AmbiguousMoveError(IllegalMoveError):
 
 class GameOverError(IllegalMoveError):
     """A move played after the game has ended."""
+
+
+def require(value: T, kind: type | tuple[type, ...], name: str) -> T:
+    """``value`` if it is a ``kind``; else a DamlibError naming ``name`` and what was given
+    instead (a public function's first check, so a wrong type never escapes as an
+    AttributeError from deep inside).
+
+    >>> require(3, str, "move")
+    Traceback (most recent call last):
+    ...
+    damlib.errors.DamlibError: move must be a str, not 3
+    """
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:  # True is no number here
+        raise DamlibError(f"{name} must be a {' or '.join(k.__name__ for k in kinds)}, not {shown(value)}")
+    return value

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import GameOverError
+from .errors import GameOverError, require
 from .evaluation import MAN
 from .position import Move, Position
 from .referee import capture_stages, describe, forbidden_captures
@@ -318,6 +318,7 @@ def hint(position: Position, history: Iterable[Position] = (), seconds: float = 
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
+    require(position, Position, "position")
     moves = position.legal_moves
     if not moves:
         raise GameOverError("there is no legal move to hint at", position.rules.rule_id("win"))
@@ -352,6 +353,7 @@ def _searched_reason(position: Position, chosen: Move, history: Iterable[Positio
 def threat(position: Position, seconds: float = SECONDS) -> Threat | None:
     """What the opponent would play if it were their move now, and what it would win: the
     learner's "show me a threat". ``None`` when the opponent would have no move at all."""
+    require(position, Position, "position")
     turned = Position(position.rules, position._board, not position._white)
     if not turned.legal_moves:
         return None

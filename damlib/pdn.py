@@ -506,6 +506,10 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     """
     if not isinstance(game, Game):
         raise DamlibError(f"write takes a damlib Game, not {shown(game)}")
+    if comments is not None and not (isinstance(comments, Mapping) and all(
+            isinstance(ply, int) and (isinstance(c, str) or isinstance(c, (list, tuple))
+                                      and all(isinstance(one, str) for one in c)) for ply, c in comments.items())):
+        raise DamlibError(f"comments map a ply count to a comment or a list of them, not {shown(comments)}")
     rules, start = game.rules, game.positions[0]
     number, exact = _game_type_of(rules)
     result = game.result
@@ -570,11 +574,14 @@ def save(game: Game, folder: str | os.PathLike = ".", name: str | None = None, *
     The name is ``name`` or, by default, the game and the time (``german-2026-05-01-1412.pdn``);
     an existing file is never overwritten: ``-2``, ``-3``, … is added instead.
     """
+    if name is not None and not isinstance(name, str):
+        raise DamlibError(f"name must be text, not {shown(name)}")
     text = write(game, None, **tags)
     stem = name.removesuffix(".pdn") if name else (
         f"{game.rules.name.lower().split()[0]}-{datetime.datetime.now():%Y-%m-%d-%H%M}")
-    if not stem or any(c in stem for c in '/\\:*?"<>|'):
-        raise DamlibError(f"a file name has no slashes or other special characters, not {shown(name)}")
+    if not stem or len(stem) > 200 or any(c in stem for c in '/\\:*?"<>|') or any(ord(c) < 32 for c in stem):
+        raise DamlibError(f"a file name is 1 to 200 characters with no slashes, control or other special "
+                          f"characters, not {shown(name)}")
     directory = Path(folder)
     path, n = directory / f"{stem}.pdn", 1
     while path.exists():

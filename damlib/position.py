@@ -398,6 +398,10 @@ class Position:
         return Position(self.rules, movegen.apply(self._board, move._raw), not self._white)
 
 
+#: The deepest perft counts: far past what finishes in a lifetime, and short of Python's recursion limit.
+MAX_PERFT_DEPTH = 64
+
+
 def perft(position: Position, depth: int) -> int:
     """The number of leaves of the legal-move tree ``depth`` plies deep.
 
@@ -406,6 +410,6 @@ def perft(position: Position, depth: int) -> int:
     """
     if not isinstance(position, Position):
         raise DamlibError(f"perft counts from a Position, not {shown(position)}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise DamlibError(f"depth must be a whole number of plies, not {shown(depth)}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise DamlibError(f"depth must be a whole number of plies from 0 to {MAX_PERFT_DEPTH}, not {shown(depth)}")
     return movegen.perft(position._board, position._white, position.rules, depth)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DamlibError, IllegalMoveError, shown
+from .errors import DamlibError, IllegalMoveError, require, shown
 from .legality import pieces as _pieces
 from .notation import parse_move_text
 from .position import Move, Position
@@ -59,13 +59,18 @@ def explain(position: Position, move_text: Move | str) -> str:
     return answer
 
 
-def describe(move: Move, position: Position) -> str:
-    """What a legal ``move`` does (captures, promotion), citing the rules involved.
+def describe(move: Move | str, position: Position) -> str:
+    """What a legal ``move`` (a Move, or move text) does (captures, promotion), citing the rules involved.
 
     >>> from damlib import Position
-    >>> describe(Position.start("german").legal_moves[0], Position.start("german"))
-    'the man moves to b4.'
+    >>> describe("c3-d4", Position.start("german"))
+    'the man moves to d4.'
     """
+    require(position, Position, "position")
+    # a Move may be a capture mistake (referee mode): it is described as it is, not parsed again
+    if isinstance(require(move, (Move, str), "move"), str):
+        move = position.parse_move(move)
+    assert isinstance(move, Move)
     rules = position.rules
     piece = _NAMES[abs(position._board[move._raw[0][0]])]
     last = position._generator.last_rank
@@ -184,6 +189,9 @@ def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, 
     """How many complete captures the majority rule forbids (:func:`shorter_captures`), and
     the ``most`` of them that take the most; counted without listing every one where a
     capture has too many routes to walk."""
+    require(position, Position, "position")
+    if require(most, int, "most") < 0:
+        raise DamlibError(f"most must be 0 or more, not {most}")
     gen = position._generator
     if not gen.by_levels:
         every = sorted(shorter_captures(position), key=lambda m: -len(m.captured))

@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 from conftest import playable_squares, raises
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position, explain, rules
+from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position, explain, hints, pdn, perft, rules
 from damlib.errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -19,6 +19,7 @@ from damlib.errors import (
     SquareError,
     VariantError,
 )
+from damlib.referee import describe, forbidden_captures
 
 GERMAN_START = Position.start(GERMAN)
 
@@ -384,3 +385,25 @@ def test_referee_pending_choice_blocks_moves():
     err = raises(IllegalMoveError, lambda: game.play("c3-c5"))
     assert err.rule == "DE-MAN-MOVE"
     assert game_snapshot(game) == before
+
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    # issue 26: each of these escaped as AttributeError, TypeError, RecursionError, ValueError or OSError
+    (lambda: hints.hint(None), "position"),
+    (lambda: hints.threat(1), "position"),
+    (lambda: describe(5, GERMAN_START), "move"),
+    (lambda: describe("c3-d4", "W:Wc3:Bd4"), "position"),
+    (lambda: forbidden_captures("x", 3), "position"),
+    (lambda: forbidden_captures(GERMAN_START, "3"), "most"),
+    (lambda: perft(GERMAN_START, 2**70), "depth"),
+    (lambda: perft(GERMAN_START, -1), "depth"),
+    (lambda: pdn.write(Game("german"), comments={0: 5}), "comments"),
+    (lambda: pdn.write(Game("german"), comments=["a"]), "comments"),
+    (lambda: pdn.save(Game("german"), ".", name="a\0b"), "file name"),
+    (lambda: pdn.save(Game("german"), ".", name="a" * 300), "file name"),
+    (lambda: pdn.save(Game("german"), ".", name=7), "name"),
+])
+def test_a_public_function_names_what_it_was_given_wrongly(call, names):
+    with pytest.raises(DamlibError, match=names):
+        call()
