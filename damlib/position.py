@@ -324,8 +324,12 @@ class Position:
         if not isinstance(literal, bool):
             raise DamlibError(f"literal must be True or False, not {shown(literal)}")
         if isinstance(move, Move):
-            if not literal and move in self.legal_moves:
-                return move
+            if not literal and move.position in (self, None):
+                # this position's own Move, by the route given: one made on another position
+                # would carry that position (and draw its board)
+                found = next((m for m in self.legal_moves if m == move), None)
+                if found is not None:
+                    return found if move.position is None or found.path == move.path else move
             text = str(move)
         else:
             text = move

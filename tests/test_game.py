@@ -101,3 +101,14 @@ def test_a_repetition_is_counted_again_after_an_undo():
     assert game.result is None
     game.play("a7-b8")
     assert game.result is not None and game.result.rule == "DE-DRAW"
+
+
+def test_a_move_taken_from_another_position_is_recorded_with_the_games_own():
+    # issue 26: the Move of another position (one more Black man, on a7) was recorded with that
+    # position, so its capture stages drew the other board
+    other = Position.from_fen("W:Wc3:Bd4,h8,a7", "german")
+    game = Game(Position.from_fen("W:Wc3:Bd4,h8", "german"))
+    played = game.play(other.legal_moves[0])
+    assert str(played) == "c3:e5" and played.position == game.positions[0]
+    from damlib.referee import capture_stages
+    assert "a7" not in capture_stages(game.moves[0])[0].position.pieces
