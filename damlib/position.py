@@ -327,9 +327,9 @@ class Position:
             if not literal and move.position in (self, None):
                 # this position's own Move, by the route given: one made on another position
                 # would carry that position (and draw its board)
-                found = next((m for m in self.legal_moves if m == move), None)
-                if found is not None:
-                    return found if move.position is None or found.path == move.path else move
+                own = next((m for m in self.legal_moves if m == move), None)
+                if own is not None:
+                    return own if move.position is None or own.path == move.path else move
             text = str(move)
         else:
             text = move

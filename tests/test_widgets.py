@@ -623,3 +623,20 @@ def test_save_worksheet_shows_the_page_it_will_print():
     saver = SaveWorksheet(EXERCISES[:2])
     assert saver.page in saver.children and saver.page.value[:4] == b"\x89PNG"
     assert saver.page.value == saver.picture()
+
+
+def test_the_replay_says_why_a_text_is_not_read_and_keeps_showing_its_game():
+    replay = GameReplay("1. c3-d4 f6-e5", GERMAN)
+    replay.load("x" * 2_000_001)  # too large to read in a moment: refused, saying so
+    assert "Not read" in replay.status.value and "too large" in replay.status.value
+    assert [str(m) for m in replay.game.moves] == ["c3-d4", "f6-e5"]
+    replay.load('[GameType "' + "2" * 5000 + '"]\n1. c3-d4 *\n')  # issue 26: it escaped the handler
+    assert "Read 1 game" in replay.status.value and "names no game" in replay.error
+
+
+def test_the_replay_lists_at_most_its_menus_worth_of_games():
+    from damlib.widgets.replay import MAX_GAMES
+
+    replay = GameReplay("1. c3-d4 *", GERMAN)
+    replay.load('[GameType "26"]\n1. c3-d4 *\n\n' * (MAX_GAMES + 20))
+    assert len(replay.games.options) == MAX_GAMES and f"the first {MAX_GAMES} are listed" in replay.status.value

@@ -23,6 +23,11 @@ from .common import Pictured, Steps, button, check_size, position_of, prose
 _AS_WRITTEN = "as the file says (GameType)"
 
 
+#: The longest PDN text the replay reads (2 MB: some thousands of games, read in a few seconds).
+MAX_TEXT = 2_000_000
+#: The most games its menu lists.
+MAX_GAMES = 500
+
 class GameReplay(Pictured, w.VBox):
     """Steps through a game's moves with a slider, showing each move's route and captures.
 
@@ -106,24 +111,31 @@ class GameReplay(Pictured, w.VBox):
         return self._choices.get(self.rules.value)
 
     def load(self, source: str | bytes | os.PathLike) -> None:
-        """Show the games of another PDN text, file or file content; the first one first."""
+        """Show the games of another PDN text, file or file content; the first one first. A
+        text too large to read in a moment (over :data:`MAX_TEXT` characters) is refused, saying
+        so; of a file with many games, the first :data:`MAX_GAMES` are listed."""
         try:
-            entries = pdn.read(source, self.variant, default=GERMAN)
-        except DamlibError as e:
-            self.status.value = prose(html.escape(str(e)))
+            text = pdn.source_text(source)
+            if len(text) > MAX_TEXT:
+                raise DamlibError(f"this PDN text is too large to show here ({len(text):,} characters; at most "
+                                  f"{MAX_TEXT:,}): read it with damlib.pdn.read, or open a part of it")
+            entries = pdn.read(text, self.variant, default=GERMAN)
+        except DamlibError as e:  # the status says it, never the one of the text shown before
+            self.status.value = prose(f"<b>Not read:</b> {html.escape(str(e))}")
             return
         if not entries:
             self.status.value = prose("No game found in that text: a PDN game has moves like <code>1. c3-d4</code>.")
             return
-        self._text = pdn.source_text(source)
-        self._set(entries, 0)
-        self.status.value = prose(f"Read {_count(len(entries), 'game')}.")
+        self._text = text
+        self._set(entries[:MAX_GAMES], 0)
+        shown = "" if len(entries) <= MAX_GAMES else f"; the first {MAX_GAMES} are listed"
+        self.status.value = prose(f"Read {_count(len(entries), 'game')}{shown}.")
 
     def _read(self) -> None:
         if self._quiet:
             return
         index = self.games.value or 0
-        self._set(pdn.read(self._text, self.variant, default=GERMAN), index)
+        self._set(pdn.read(self._text, self.variant, default=GERMAN)[:MAX_GAMES], index)
 
     def _set(self, entries: list[pdn.PdnGame], index: int) -> None:
         if not entries:  # an empty text: an empty game, so that the board still shows
