@@ -12,9 +12,8 @@ from typing import TypeVar
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
-
-
 T = TypeVar("T")
+
 
 def shown(value: object) -> str:
     """``value`` as a message shows it: its repr, shortened if long, so that a
