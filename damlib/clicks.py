@@ -48,7 +48,8 @@ class ClickToMove:
     mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
     ``computer`` (``"white"`` or ``"black"``) lets damlib play that side at ``level``
     (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
-    the level's time per move or ``seconds``.
+    the level's time per move or ``seconds``. ``on_move``, if given, is handed each move the
+    clicks complete instead of its being played here (a level's attempt, an exercise's answer).
     """
 
     def __init__(
@@ -58,8 +59,11 @@ class ClickToMove:
         computer: str | None = None,
         seconds: float | None = None,
         level: str | Level = "club",
+        *,
+        on_move: Callable[[Move | str], None] | None = None,
     ) -> None:
         self.start = start if isinstance(start, Position) else Position.start(_rules(start))
+        self._on_move = on_move
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
         self.seconds = seconds
         self.level = level_of(level)
@@ -335,7 +339,11 @@ class ClickToMove:
         return self.game.mistakes_allowed or any(m.start == name for m in self.game.legal_moves)
 
     def _play(self, move: Move | str) -> None:
-        """Play ``move``; a refused one keeps the squares chosen so far and says why."""
+        """Play ``move`` (or hand it to ``on_move``); a refused one keeps the squares chosen so
+        far and says why."""
+        if self._on_move is not None:
+            self._on_move(move)
+            return
         try:
             self.game.play(move)
         except DamlibError as error:

@@ -445,11 +445,12 @@ class AnswerClicks(ClickToMove):
     """
 
     def __init__(self, position: Position) -> None:
-        super().__init__(position, referee=True)  # capture mistakes may be clicked too
+        super().__init__(position, referee=True, on_move=self._answer)  # capture mistakes may be clicked too
         #: the text of the move built, once it is complete (else ``None``)
         self.played: str | None = None
 
-    def _play(self, move: Move | str) -> None:
+    def _answer(self, move: Move | str) -> None:
+        """The move clicked, kept as the answer's text; nothing is played."""
         self.played = str(move)
         self.path = []
 

@@ -173,3 +173,10 @@ def test_a_capture_under_way_is_written_as_a_capture():
     assert table.headline.endswith("; chosen: a1")
     click(table, "e5")
     assert table.path == ["a1", "e5"] and table.headline.endswith("; chosen: a1:e5")
+
+
+def test_a_hook_gets_the_move_the_clicks_complete_and_nothing_is_played():
+    handed = []
+    table = ClickToMove(GERMAN, on_move=handed.append)
+    click(table, "c3", "d4")
+    assert [str(m) for m in handed] == ["c3-d4"] and table.game.moves == ()

@@ -19,12 +19,13 @@ class LevelClicks(ClickToMove):
     """
 
     def __init__(self, attempt: Attempt) -> None:
-        super().__init__(attempt.game.position, referee=attempt.game.referee)
+        super().__init__(attempt.game.position, referee=attempt.game.referee, on_move=self._answer)
         self.attempt = attempt
         self.game = attempt.game  # the attempt's own game: its moves are what the board shows
         self.feedback: Feedback | None = None
 
-    def _play(self, move: Move | str) -> None:
+    def _answer(self, move: Move | str) -> None:
+        """The move clicked, handed to the attempt: its feedback says what came of it."""
         self.feedback = self.attempt.play(move)
         self.path = []
         if not self.feedback.ok:
