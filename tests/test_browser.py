@@ -633,3 +633,26 @@ def test_a_lesson_as_slides_fits_a_projector(lab_url: tuple[str, Path], tmp_path
         assert visible_code == 0
         page.screenshot(path=str(tmp_path / "slide.png"))
         shutil.copyfile(tmp_path / "slide.png", Path("/tmp/damlib-slide.png"))
+
+
+def test_a_lesson_in_voilas_projector_template_has_larger_text_and_live_boards(tmp_path: Path) -> None:
+    # `voila --template=projector` (installed by requirements.txt from jupyter-settings/): the
+    # lesson's text a third larger for the back of a room, its boards live, at 1024×768
+    from playwright.sync_api import expect
+
+    _requirements()
+    lesson = tmp_path / "02-german-basics.ipynb"
+    shutil.copyfile(_DAMLIB_ROOT / "notebooks" / lesson.name, lesson)
+    port = _free_port()
+    command = [sys.executable, "-m", "voila", str(lesson), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}",
+               "--Voila.port_retries=0", "--template=projector"]
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _server("Voilà", command, tmp_path, f"http://{HOST}:{port}/voila/static/"), _browser(1024) as context:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.goto(f"http://{HOST}:{port}/", wait_until="domcontentloaded")
+        expect(page.locator(".damlib-board-frame").first).to_be_visible(timeout=RUN_ALL_TIMEOUT_MS)
+        size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.jp-RenderedMarkdown p'))"
+                             ".fontSize)")
+        assert size >= 18  # JupyterLab's is 14
+        assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0  # Voilà shows no code
