@@ -170,11 +170,14 @@ class Exercise:
         game, side = _game_name(self.rules), self.position.turn.capitalize()
         if self.kind == "penalty":
             return QUESTIONS["penalty"].format(game=game, side=side, move=self.game.moves[-1])
-        text = QUESTIONS[self.kind].format(game=game, move=self.move, side=side)
-        if self.history:
-            start = Position.from_fen(self.fen, self.variant)
-            text = f"After {numbered_moves(self.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
-        return text
+        return self.after_history(QUESTIONS[self.kind].format(game=game, move=self.move, side=side))
+
+    def after_history(self, question: str) -> str:
+        """``question`` asked after the moves played before it, if any ("After 1. a1-b2 …: who won?")."""
+        if not self.history:
+            return question
+        moves = numbered_moves(self.history, self.game.positions[0].turn == "white")
+        return f"After {moves}: {question[0].lower()}{question[1:]}"
 
     @property
     def answer(self) -> str:

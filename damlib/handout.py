@@ -62,8 +62,18 @@ class Example:
     before: tuple[str, ...] = ()
 
 
-_KINGS_SHUFFLE = ("a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1")
-_ROOKS_SHUFFLE = ("a1-a2", "h8-h7", "a2-a1", "h7-h8", "a1-a2", "h8-h7", "a2-a1")
+def _repetition(fen: str, shuffle: tuple[str, str, str, str]) -> Example:
+    """The kings of ``fen`` going to and fro by ``shuffle`` (White's step, Black's, and back): the
+    last step of the second round brings the start back for the third time."""
+    white, black = shuffle[0].split("-")[0], shuffle[1].split("-")[0]
+    return Example(fen, shuffle[-1], f"The kings go to and fro: {shuffle[-1]} brings back the position with the "
+                   f"kings on {white} and {black}, White to move, for the third time. It is a draw.",
+                   before=(shuffle * 2)[:-1])
+
+
+#: The same in every game: the last piece taken.
+_LAST_PIECE = Example("W:Wd4:Be5", "d4:f6", "White takes Black's last piece, d4:f6: Black has no pieces left "
+                      "and has lost.")
 
 #: Each rule's example, by rule ID; a DE rule's example serves German and Russian alike.
 EXAMPLES: dict[str, Example] = {
@@ -85,14 +95,11 @@ EXAMPLES: dict[str, Example] = {
                                "passes the last rank and stays a man.", refused="b6:d8"),
     "RU-PROMOTE": Example("W:Wb6:Bc7,e7", "b6:d8:h4", "The man jumps onto d8, is crowned at once and captures on "
                           "as a king: over e7, landing on f6, g5 or h4."),
-    "DE-DRAW": Example("W:WKa1:BKb8", "a7-b8", "The kings go to and fro: a7-b8 brings back the position with "
-                       "the kings on a1 and b8, White to move, for the third time. It is a draw.",
-                       before=_KINGS_SHUFFLE),
+    "DE-DRAW": _repetition("W:WKa1:BKb8", ("a1-b2", "b8-a7", "b2-a1", "a7-b8")),
     "DE-PENALTY": Example("W:We3,h2:Bd4,f4,b6,h8", "e3:c5:a7", "If White plays e3:g5, taking one where two must "
                           "be taken, Black chooses: let it stand, or have it taken back and e3:c5:a7 played.",
                           refused="e3:g5"),
-    "DE-WIN": Example("W:Wd4:Be5", "d4:f6", "White takes Black's last piece, d4:f6: Black has no pieces left "
-                      "and has lost."),
+    "DE-WIN": _LAST_PIECE,
     "TR-MAN-MOVE": Example("W:Wd4:Bh7", "d4-c4", "A man steps sideways, straight forward or diagonally forward: "
                            "here to c4. It may not step back to d3.", refused="d4-d3"),
     "TR-MAN-CAPTURE": Example("W:Wd4:Bc4,h7", "d4:b4", "A man captures sideways too: d4:b4 jumps c4."),
@@ -106,13 +113,10 @@ EXAMPLES: dict[str, Example] = {
                            "one and is not allowed.", refused="h2:h4"),
     "TR-REMOVE": Example("W:WKd4:Bd6,d2", "d4:d7:d1", "d6 leaves the board as soon as it is jumped, so the king "
                          "turns back down the file, over the emptied square, and takes d2: d4:d7:d1."),
-    "TR-DRAW": Example("W:WKa1:BKh8", "h7-h8", "The kings go to and fro: h7-h8 brings back the position with the "
-                       "kings on a1 and h8, White to move, for the third time. It is a draw.",
-                       before=_ROOKS_SHUFFLE),
+    "TR-DRAW": _repetition("W:WKa1:BKh8", ("a1-a2", "h8-h7", "a2-a1", "h7-h8")),
     "TR-PENALTY": Example("W:Wd4,h2:Bd5,h7", "d4:d6", "If White plays h2-h3 instead of the capture d4:d6, that "
                           "capture mistake loses the game at once.", refused="h2-h3"),
-    "TR-WIN": Example("W:Wd4:Be5", "d4:f6", "White takes Black's last piece, d4:f6: Black has no pieces left "
-                      "and has lost."),
+    "TR-WIN": _LAST_PIECE,
 }
 
 

@@ -507,8 +507,9 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     if not isinstance(game, Game):
         raise DamlibError(f"write takes a damlib Game, not {shown(game)}")
     if comments is not None and not (isinstance(comments, Mapping) and all(
-            isinstance(ply, int) and (isinstance(c, str) or isinstance(c, (list, tuple))
-                                      and all(isinstance(one, str) for one in c)) for ply, c in comments.items())):
+            isinstance(ply, int) and all(isinstance(one, str) for one in (
+                said if isinstance(said, (list, tuple)) else (said,)))
+            for ply, said in comments.items())):
         raise DamlibError(f"comments map a ply count to a comment or a list of them, not {shown(comments)}")
     rules, start = game.rules, game.positions[0]
     number, exact = _game_type_of(rules)

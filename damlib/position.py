@@ -324,12 +324,10 @@ class Position:
         if not isinstance(literal, bool):
             raise DamlibError(f"literal must be True or False, not {shown(literal)}")
         if isinstance(move, Move):
-            if not literal and move.position in (self, None):
-                # this position's own Move, by the route given: one made on another position
-                # would carry that position (and draw its board)
-                own = next((m for m in self.legal_moves if m == move), None)
-                if own is not None:
-                    return own if move.position is None or own.path == move.path else move
+            # a Move made on another position would carry that position (and draw its board):
+            # it is read again, as its text, on this one
+            if not literal and move.position in (self, None) and move in self.legal_moves:
+                return move
             text = str(move)
         else:
             text = move

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import movegen
-from .errors import DamlibError, GameOverError, shown
+from .errors import DamlibError, GameOverError, require, shown
 from .evaluation import evaluate
 from .position import Move, Position
 
@@ -207,11 +207,6 @@ def check_limits(seconds: object = None, max_depth: object = None, max_nodes: ob
             raise DamlibError(f"{name} must be a whole number from 1, not {shown(value)}")
 
 
-def _check_position(position: object) -> None:
-    if not isinstance(position, Position):
-        raise DamlibError(f"the search needs a Position, not {shown(position)}")
-
-
 def analyse(
     position: Position,
     level: str | Level = "strong",
@@ -230,7 +225,7 @@ def analyse(
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
-    _check_position(position)
+    require(position, Position, "position")
     check_limits(seconds, max_depth, max_nodes)
     lv = level_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
@@ -301,7 +296,7 @@ def best_move(
 
     Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
     """
-    _check_position(position)
+    require(position, Position, "position")
     check_limits(seconds, max_depth)
     lv = level_of(level)
     moves = position.legal_moves

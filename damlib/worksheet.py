@@ -31,7 +31,6 @@ from matplotlib.figure import Figure
 from . import pages
 from .errors import DamlibError
 from .exercises import Exercise
-from .notation import numbered_moves
 from .position import Move, Position
 from .referee import describe
 from .variants import RULE_TEXT
@@ -141,17 +140,18 @@ def printed(task: Exercise) -> str:
     game = task.game
     if task.kind == "penalty":
         return PRINTED["penalty"].format(side=game.positions[-2].turn.capitalize(), move=game.moves[-1])
-    text = PRINTED[task.kind].format(move=task.move)
-    if task.history:
-        start = Position.from_fen(task.fen, task.variant)
-        text = f"After {numbered_moves(task.history, start.turn == 'white')}: {text[0].lower()}{text[1:]}"
-    return text
+    return task.after_history(PRINTED[task.kind].format(move=task.move))
+
+
+def _column(answers: bool) -> float:
+    """A question's column on the page, in inches, its padding included."""
+    return (pages.WIDTH - 2 * pages.MARGIN) / (KEY_GRID if answers else SHEET_GRID)[0]
 
 
 def fits(task: Exercise) -> bool:
     """Whether the answer key prints all of ``task``'s answer: an answer of many moves (a long
     list of legal moves, say) is cut off after :data:`KEY_LINES` lines."""
-    width = (pages.WIDTH - 2 * pages.MARGIN) / KEY_GRID[0] - 2 * _PAD
+    width = _column(answers=True) - 2 * _PAD
     (card,) = cards([task], answers=True)
     return sum(len(pages.lines(part, width)) for part in card.text) <= KEY_LINES
 
@@ -200,7 +200,7 @@ def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
     columns, rows = KEY_GRID if answers else SHEET_GRID
     per_page = columns * rows
     count = -(-len(made) // per_page)
-    width = (pages.WIDTH - 2 * pages.MARGIN) / columns
+    width = _column(answers)
     height = (pages.HEIGHT - 2 * pages.MARGIN - _HEADER - 0.25) / rows
     drawn = []
     for n in range(count):
@@ -244,6 +244,7 @@ class Worksheet:
     >>> from damlib.exercises import EXERCISES
     >>> sheet = Worksheet()
     >>> sheet.add(EXERCISES[0]); sheet.add(EXERCISES[1], "Warm-up"); sheet.move(1, -1)
+    0
     >>> [label.split(":")[0] for label in sheet.labels()]
     ['1. Warm-up', '2. German draughts']
     """
@@ -267,12 +268,14 @@ class Worksheet:
             raise DamlibError(f"there is no question {index + 1 if isinstance(index, int) else index!r}: "
                               f"the worksheet has {len(self.questions)}")
 
-    def move(self, index: int, by: int) -> None:
-        """Move question ``index`` (0 for the first) ``by`` places, -1 up or 1 down, within the list."""
+    def move(self, index: int, by: int) -> int:
+        """Move question ``index`` (0 for the first) ``by`` places, -1 up or 1 down, within the
+        list; its place now."""
         self._check(index)
         to = min(max(index + by, 0), len(self.questions) - 1)
         self.questions.insert(to, self.questions.pop(index))
         self.titles.insert(to, self.titles.pop(index))
+        return to
 
     def remove(self, index: int) -> None:
         self._check(index)

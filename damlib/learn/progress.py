@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from ..errors import DamlibError
+from ..variants import PUBLISHED, RULE_TEXT
 from .levels import Attempt
 
 #: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
@@ -23,8 +24,10 @@ MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is 
 
 #: The most mistakes a file may count under one rule: more is not a learner's progress file.
 MAX_COUNT = 1_000_000
-#: What a progress file's keys may be: a level's id, and a rule's ID (its game's letters, then words).
-_LEVEL_ID, _RULE_ID = re.compile(r"[a-z0-9-]{1,40}"), re.compile(r"[A-Z]{2}(-[A-Z]+){1,4}")
+#: What a level's id looks like (a level renamed since must not make a learner's file unreadable).
+_LEVEL_ID = re.compile(r"[a-z0-9-]{1,40}")
+#: What mistakes are kept under: the rule IDs of RULES.md, or "published rules".
+_RULES = frozenset(RULE_TEXT) | {PUBLISHED}
 
 
 def _old_slug(learner: str) -> str:
@@ -197,7 +200,7 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date
     if not isinstance(mistakes, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= MAX_COUNT
                                                  for k, v in mistakes.items()):
         raise ValueError(f"its mistakes are not counts from 0 to {MAX_COUNT:,}")
-    if not all(_RULE_ID.fullmatch(k) for k in mistakes):
+    if not set(mistakes) <= _RULES:
         raise ValueError("its mistakes are not kept under rule IDs")
     if not isinstance(learner, str):
         raise ValueError("its learner's name is not text")

@@ -95,7 +95,7 @@ class BoardEditor(Pictured, w.VBox):
                              lambda: self._edit(self.sheet.remove)),
         }
         #: the questions kept, in the worksheet's order
-        self.questions = w.Select(options=[], rows=5, description="Questions", layout=w.Layout(width="100%"))
+        self.questions = w.Select(options=[], rows=5, description="Questions", layout=w.Layout(width="auto"))
         self.question_title = w.Text(description="Title", placeholder="a question's title, e.g. Warm-up")
         self.sheet_title = w.Text(value=self.sheet.title, description="Worksheet")
         self.file_name = w.Text(value=self.sheet.name, description="File name")
@@ -182,15 +182,15 @@ class BoardEditor(Pictured, w.VBox):
             return
         self.message.value = prose(f"Saved {html.escape(str(sheet))} and {html.escape(str(key))}.")
 
-    def _edit(self, change: Callable[..., None], *args: object) -> None:
-        """Change the chosen question of the list; nothing chosen is said, not an error."""
+    def _edit(self, change: Callable[..., int | None], *args: object) -> None:
+        """Change the chosen question of the list, which stays chosen where it went (or, removed,
+        the one now in its place); nothing chosen is said, not an error."""
         chosen = self.questions.index
         if chosen is None:
             self.message.value = prose("Choose a question in the list first.")
             return
-        change(chosen, *args)
-        moved = chosen + args[0] if change == self.sheet.move and isinstance(args[0], int) else chosen
-        self._list(min(max(moved, 0), len(self.sheet.questions) - 1))
+        went = change(chosen, *args)
+        self._list(min(chosen if went is None else went, len(self.sheet.questions) - 1))
 
     def _list(self, chosen: int | None = None) -> None:
         self.questions.options = self.sheet.labels()

@@ -28,6 +28,7 @@ MAX_TEXT = 2_000_000
 #: The most games its menu lists.
 MAX_GAMES = 500
 
+
 class GameReplay(Pictured, w.VBox):
     """Steps through a game's moves with a slider, showing each move's route and captures.
 
