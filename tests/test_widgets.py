@@ -640,3 +640,23 @@ def test_the_replay_lists_at_most_its_menus_worth_of_games():
     replay = GameReplay("1. c3-d4 *", GERMAN)
     replay.load('[GameType "26"]\n1. c3-d4 *\n\n' * (MAX_GAMES + 20))
     assert len(replay.games.options) == MAX_GAMES and f"the first {MAX_GAMES} are listed" in replay.status.value
+
+
+def test_no_widget_hides_a_method_of_ipywidgets():
+    # a method named like one of Widget's (ClassView.open did) replaces it: the widget's comm was
+    # never opened, and the browser showed "model not found" while every Python test passed
+    import inspect
+
+    import anywidget
+    import ipywidgets
+
+    import damlib.widgets
+    from damlib.widgets.board import Board
+
+    theirs = set(dir(ipywidgets.Widget)) | set(dir(ipywidgets.VBox)) | set(dir(anywidget.AnyWidget))
+    for cls in [getattr(damlib.widgets, name) for name in damlib.widgets.__all__] + [Board]:
+        if not inspect.isclass(cls):
+            continue
+        for ours in (k for k in cls.__mro__ if k.__module__.startswith("damlib")):
+            hidden = {name for name in vars(ours) if not name.startswith("_")} & theirs
+            assert not hidden, f"{ours.__name__} hides {sorted(hidden)}"

@@ -37,20 +37,20 @@ class ClassView(Pictured, w.VBox):
         self.report: ClassReport | None = None
         self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description="Class folder",
                              continuous_update=False, layout=w.Layout(width="32em"))
-        self.folder.observe(lambda _: self.open(), "value")  # Enter, or leaving the box, opens it
+        self.folder.observe(lambda _: self.load(), "value")  # Enter, or leaving the box, opens it
         self.table = w.HTML()
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.message = text("message")
-        controls = w.HBox([self.folder, button("Open", "read the progress files in this folder", "open", self.open),
+        controls = w.HBox([self.folder, button("Open", "read the progress files in this folder", "open", self.load),
                            button("Save CSV", "save the table for a spreadsheet", "csv", self.save_csv)],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.message, self.table, self.chart])
-        self.open()
+        self.load()
 
     def __repr__(self) -> str:
         return f"<ClassView {self.folder.value}>"
 
-    def open(self) -> None:
+    def load(self) -> None:
         """Read the folder typed, and show its learners and the rules they broke."""
         try:
             self.report = class_report(self.folder.value.strip())
