@@ -246,7 +246,7 @@ class Worksheet:
     >>> sheet.add(EXERCISES[0]); sheet.add(EXERCISES[1], "Warm-up"); sheet.move(1, -1)
     0
     >>> [label.split(":")[0] for label in sheet.labels()]
-    ['1. Warm-up', '2. German draughts']
+    ['1. Warm-up', '2. Black to move in German draughts']
     """
 
     def __init__(self, title: str = "Draughts exercises", name: str = "worksheet") -> None:
@@ -286,8 +286,9 @@ class Worksheet:
         self.titles[index] = title.strip()
 
     def labels(self) -> list[str]:
-        """One line a question, as the editor lists them: number, title or game, the question."""
-        return [f"{n}. {title or task.rules.name + ' draughts'}: {task.question}"
+        """One line a question, as the editor lists them: number, title if any, the question
+        (which names its game)."""
+        return [f"{n}. {title + ': ' if title else ''}{task.question}"
                 for n, (task, title) in enumerate(zip(self.questions, self.titles, strict=True), 1)]
 
     def save(self, folder: str | Path) -> tuple[Path, Path]:
