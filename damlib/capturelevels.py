@@ -434,6 +434,13 @@ class Levels:
             for node, bits in self.levels[depth].items() if depth and (goals is None or depth == deepest) else ():
                 if bits >> end & 1 and (goals is None or self.goal(end, node) in goals):
                     here[-1][node] = here[-1].get(node, 0) | 1 << end
+            # a capture standing here after ``depth`` jumps has counted at most ``depth``
+            # landings, and still has ``len(squares) - count`` or more to make, a jump each,
+            # where none goes deeper than ``deepest``: other counts are dropped, so a long
+            # text carries few counts back
+            for count in range(len(here)):
+                if not len(squares) - deepest + depth <= count <= depth:
+                    here[count] = {}
             for whole, level in zip(out, here, strict=True):
                 whole.update(level)
             ahead = here

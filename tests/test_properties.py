@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import FILES, move_key, playable_squares
+from conftest import FILES, FUZZ_SCALE, move_key, playable_squares
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -39,11 +39,11 @@ variants = st.sampled_from(VARIANTS)
 #: For tests over whole random games (each example is 40-80 positions).
 SETTINGS = settings(
     deadline=None,
-    max_examples=30,
+    max_examples=30 * FUZZ_SCALE,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 #: For tests over single random positions: cheap, so many more examples.
-MANY = settings(SETTINGS, max_examples=200)
+MANY = settings(SETTINGS, max_examples=200 * FUZZ_SCALE)
 
 # ---------------------------------------------------------------------------
 # An independent move generator, from the rules in docs/rules.md
@@ -537,7 +537,10 @@ def test_refused_text_naming_landings_on_the_way_is_explained_by_a_capture_that_
         return
     legal = [m._raw for m in pos.legal_moves]
     path = rnd.choice(gen.routes(board, partial=True))[0]
-    through = [path[i] for i in sorted(rnd.sample(range(1, len(path)), rnd.randint(1, min(2, len(path) - 1))))]
+    landings = len(path) - 1
+    # a few landings, or nearly all (long text leaves the search few counts to carry back)
+    count = rnd.randint(1, min(2, landings)) if rnd.random() < 0.7 else max(1, landings - rnd.randint(0, 2))
+    through = [path[i] for i in sorted(rnd.sample(range(1, len(path)), count))]
     if rnd.random() < 0.2:  # one landing named twice: a route must land there twice
         through = [through[0], through[0]]
     for t in [*rnd.sample(range(64), 12), *through]:  # the last square named on the way too
@@ -570,7 +573,10 @@ def test_move_text_naming_some_landings_finds_what_the_state_search_finds(pos, r
         return
     move = rnd.choice(pos.legal_moves)
     path = move._raw[0]
-    middle = sorted(rnd.sample(range(1, len(path) - 1), rnd.randint(0, min(3, len(path) - 2))))
+    on_the_way = len(path) - 2
+    # a few landings on the way, or nearly all of them
+    count = rnd.randint(0, min(3, on_the_way)) if rnd.random() < 0.7 else max(0, on_the_way - rnd.randint(0, 2))
+    middle = sorted(rnd.sample(range(1, len(path) - 1), count))
     squares = [path[0], *(path[i] for i in middle), path[-1]]
     legal = [m._raw for m in pos.legal_moves]
     found = {movegen.move_key(raw) for raw in gen.longest_named(board, squares, legal)}

@@ -268,3 +268,24 @@ def test_text_naming_many_landings_looks_at_each_jump_once(monkeypatch):
     assert move in moves
     assert names_route([SQUARE_NAMES.index(s) for s in text.split(":")], tuple(move._raw[0]))
     assert 0 < sum(scanned) <= jumps
+
+
+def test_long_refused_text_carries_few_counts_back(monkeypatch):
+    """Issue 26: sixteen squares on the king c5 took 0.1–0.2 s to refuse. Each landing the
+    text names takes a jump, and the king's longest capture has 16: a capture that has
+    counted ``c`` of the 14 landings on the way after ``d`` jumps can still make the rest
+    only if ``14 - c <= 16 - d``, and ``c <= d``. So the sweep back carries at most
+    three counts to each level (it carried up to six, each one a look at every jump)."""
+    pos = Position.from_fen(WORST["king c5"], "turkish")
+    assert len(pos.legal_moves[0].captured) == 16
+    carried = []
+    backs = capturelevels.Levels.backs
+
+    def spy(self, depth, knowns):
+        carried.append(len(knowns))
+        return backs(self, depth, knowns)
+
+    monkeypatch.setattr(capturelevels.Levels, "backs", spy)
+    text = "c5:c7:c2:h2:h5:e5:e7:e2:a2:a4:c7:h4:h7:c7:a7:a5"
+    assert explain(pos, text).startswith(f"{text} is not allowed (TR-KING): a4 to c7 is not along a line.")
+    assert carried and max(carried) <= 3
