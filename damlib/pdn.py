@@ -66,6 +66,7 @@ its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to 
 from __future__ import annotations
 
 import datetime
+import itertools
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -260,13 +261,14 @@ class _RawGame:
     result: _Token | None = None
 
 
-def _split(text: str) -> list[_RawGame]:
-    """The games of ``text``: tag pairs, then moves, up to a result or the next tag pairs."""
-    games, current, depth = [], _RawGame(), 0
+def _split(text: str) -> Iterator[_RawGame]:
+    """The games of ``text``: tag pairs, then moves, up to a result or the next tag pairs;
+    found as they are read, so that reading the first few games does not tokenize the rest."""
+    current, depth = _RawGame(), 0
     for token in _tokens(text):
         if token.kind == "tag":
             if current.body:
-                games.append(current)
+                yield current
                 current, depth = _RawGame(), 0
             match = _TOKEN.match(token.text)
             assert match is not None
@@ -274,25 +276,29 @@ def _split(text: str) -> list[_RawGame]:
             current.tags.append((match.group("tag"), value, token.line))
         elif token.kind == "result" and depth == 0:
             current.result = token
-            games.append(current)
+            if current.tags or current.body:
+                yield current
             current = _RawGame()
         else:
             depth += {"open": 1, "close": -1}.get(token.kind, 0)
             current.body.append(token)
     if current.tags or current.body:
-        games.append(current)
-    return [g for g in games if g.tags or g.body]
+        yield current
 
 
 def read(source: str | bytes | os.PathLike, variant: Rules | str | None = None,
-         default: Rules | str | None = None) -> list[PdnGame]:
+         default: Rules | str | None = None, *, limit: int | None = None,
+         max_moves: int | None = None) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
     ``source`` is the text, its bytes, or the path of a PDN file. ``variant`` (a
     :class:`~damlib.Rules` or a name) reads every game under those rules whatever its
     GameType says; ``default`` names the rules of a game that has no GameType (without
     it such a game cannot be read). A game that cannot be read has ``game`` ``None`` and
-    its ``error`` says why; the others are read all the same.
+    its ``error`` says why; the others are read all the same. With ``limit``, only the
+    first ``limit`` games are read (their moves played), the rest left unread; with
+    ``max_moves``, a text whose games to be read hold more moves than that is refused
+    before any is played, as a reader with little time would.
 
     >>> first, second = read('[GameType "26"] 1. c3-d4 f6-e5 2. d4xf6 * [GameType "26"] 1. c3-c5 *')
     >>> len(first.game.moves), second.game, second.error.rule
@@ -304,7 +310,17 @@ def read(source: str | bytes | os.PathLike, variant: Rules | str | None = None,
     text = source_text(source)
     forced = _rules(variant) if variant is not None else None
     fallback = _rules(default) if default is not None else None
-    return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(_split(text), 1)]
+    for name, value in (("limit", limit), ("max_moves", max_moves)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
+    games = list(itertools.islice(_split(text), limit))
+    if max_moves is not None:
+        # playing the moves is the costly part (variations' moves are counted too, never played)
+        moves = sum(token.kind == "move" for raw in games for token in raw.body)
+        if moves > max_moves:
+            raise DamlibError(f"its games hold {moves:,} moves (variations included), more than the "
+                              f"{max_moves:,} read here")
+    return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
 def source_text(source: object) -> str:

@@ -205,6 +205,25 @@ def test_one_broken_game_among_good_ones():
     assert str(error).startswith("game 2, line 10: move 2. a3-b4: a3-b4 is not allowed (DE-MANDATORY)")
 
 
+def test_a_limit_reads_only_the_first_games():
+    text = '[GameType "26"]\n1. c3-d4 *\n\n[GameType "26"]\n1. a3-b4 *\n\n[GameType "26"]\n1. e3-f4 *\n'
+    assert [moves(g) for g in pdn.read(text, limit=2)] == [["c3-d4"], ["a3-b4"]]
+    assert pdn.read(text, limit=0) == [] and len(pdn.read(text, limit=9)) == 3
+    for bad in (-1, True, "2", 2.0):
+        with pytest.raises(DamlibError, match="limit must be a count"):
+            pdn.read(text, limit=bad)
+        with pytest.raises(DamlibError, match="max_moves must be a count"):
+            pdn.read(text, max_moves=bad)
+
+
+def test_a_text_with_more_moves_than_a_reader_takes_is_refused_before_any_is_played():
+    game = '[GameType "26"]\n1. c3-d4 f6-e5 2. d4xf6 (2. a3-b4) g7xe5 {a comment, not c3-d4} *\n\n'
+    assert len(pdn.read(game * 2, max_moves=10)) == 2  # 5 moves a game, the variation's counted
+    with pytest.raises(DamlibError, match="its games hold 15 moves .variations included., more than the 10"):
+        pdn.read(game * 3, max_moves=10)
+    assert len(pdn.read(game * 3, max_moves=10, limit=2)) == 2  # only the games to be read count
+
+
 @pytest.mark.parametrize("body, words", [
     ("1. c3-d4 {never closed f6-e5 *", "never closed"),
     ("1. c3-d4 (1. a3-b4 f6-e5 *", "never closed"),

@@ -630,16 +630,33 @@ def test_the_replay_says_why_a_text_is_not_read_and_keeps_showing_its_game():
     replay.load("x" * 2_000_001)  # too large to read in a moment: refused, saying so
     assert "Not read" in replay.status.value and "too large" in replay.status.value
     assert [str(m) for m in replay.game.moves] == ["c3-d4", "f6-e5"]
+    # more moves than it plays through in a moment: refused before any is played (issue 26)
+    from damlib.widgets.replay import MAX_MOVES
+
+    replay.load('[GameType "26"]\n' + "c3-d4 " * (MAX_MOVES + 1) + "*")
+    assert "Not read" in replay.status.value and f"{MAX_MOVES + 1:,} moves" in replay.status.value
+    assert [str(m) for m in replay.game.moves] == ["c3-d4", "f6-e5"]
     replay.load('[GameType "' + "2" * 5000 + '"]\n1. c3-d4 *\n')  # issue 26: it escaped the handler
     assert "Read 1 game" in replay.status.value and "names no game" in replay.error
 
 
-def test_the_replay_lists_at_most_its_menus_worth_of_games():
+def test_the_replay_lists_at_most_its_menus_worth_of_games(monkeypatch):
+    from damlib import pdn
     from damlib.widgets.replay import MAX_GAMES
 
+    built = []
+    build = pdn._build
+    monkeypatch.setattr(pdn, "_build", lambda *args: built.append(args) or build(*args))
     replay = GameReplay("1. c3-d4 *", GERMAN)
-    replay.load('[GameType "26"]\n1. c3-d4 *\n\n' * (MAX_GAMES + 20))
-    assert len(replay.games.options) == MAX_GAMES and f"the first {MAX_GAMES} are listed" in replay.status.value
+    built.clear()
+    replay.load('[GameType "26"]\n1. c3-d4 *\n\n' * (MAX_GAMES * 20))
+    assert len(replay.games.options) == MAX_GAMES
+    assert f"Read the first {MAX_GAMES} games" in replay.status.value and "holds more" in replay.status.value
+    # issue 26: the games past the list are not read at all (10,000 took 15 s), one more to tell there are more
+    assert len(built) == MAX_GAMES + 1
+    built.clear()
+    replay.load('[GameType "26"]\n1. c3-d4 *\n\n' * MAX_GAMES)
+    assert len(built) == MAX_GAMES and replay.status.value.count(f"Read {MAX_GAMES} games.") == 1
 
 
 def test_no_widget_hides_a_method_of_ipywidgets():

@@ -23,10 +23,13 @@ from .common import Pictured, Steps, button, check_size, position_of, prose
 _AS_WRITTEN = "as the file says (GameType)"
 
 
-#: The longest PDN text the replay reads (2 MB: some thousands of games, read in a few seconds).
+#: The longest PDN text the replay takes (2 MB); only the games it lists are read.
 MAX_TEXT = 2_000_000
 #: The most games its menu lists.
 MAX_GAMES = 500
+#: The most moves it plays through to list its games: playing is the costly part of reading
+#: (about 0.13 ms a move, so some 3 s; 500 games of 50 moves, the length of a typical game).
+MAX_MOVES = 25_000
 
 
 class GameReplay(Pictured, w.VBox):
@@ -113,14 +116,16 @@ class GameReplay(Pictured, w.VBox):
 
     def load(self, source: str | bytes | os.PathLike) -> None:
         """Show the games of another PDN text, file or file content; the first one first. A
-        text too large to read in a moment (over :data:`MAX_TEXT` characters) is refused, saying
-        so; of a file with many games, the first :data:`MAX_GAMES` are listed."""
+        text too large to read in a moment (over :data:`MAX_TEXT` characters, or games of more
+        than :data:`MAX_MOVES` moves in all) is refused, saying so; of a file with many games,
+        only the first :data:`MAX_GAMES` are read and listed."""
         try:
             text = pdn.source_text(source)
             if len(text) > MAX_TEXT:
                 raise DamlibError(f"this PDN text is too large to show here ({len(text):,} characters; at most "
                                   f"{MAX_TEXT:,}): read it with damlib.pdn.read, or open a part of it")
-            entries = pdn.read(text, self.variant, default=GERMAN)
+            # one game more than are listed, to tell whether the text holds more
+            entries = pdn.read(text, self.variant, default=GERMAN, limit=MAX_GAMES + 1, max_moves=MAX_MOVES)
         except DamlibError as e:  # the status says it, never the one of the text shown before
             self.status.value = prose(f"<b>Not read:</b> {html.escape(str(e))}")
             return
@@ -129,14 +134,17 @@ class GameReplay(Pictured, w.VBox):
             return
         self._text = text
         self._set(entries[:MAX_GAMES], 0)
-        shown = "" if len(entries) <= MAX_GAMES else f"; the first {MAX_GAMES} are listed"
-        self.status.value = prose(f"Read {_count(len(entries), 'game')}{shown}.")
+        if len(entries) > MAX_GAMES:
+            self.status.value = prose(f"Read the first {MAX_GAMES} games, which are listed; the text holds more "
+                                      "(damlib.pdn.read reads them all).")
+        else:
+            self.status.value = prose(f"Read {_count(len(entries), 'game')}.")
 
     def _read(self) -> None:
         if self._quiet:
             return
         index = self.games.value or 0
-        self._set(pdn.read(self._text, self.variant, default=GERMAN)[:MAX_GAMES], index)
+        self._set(pdn.read(self._text, self.variant, default=GERMAN, limit=MAX_GAMES, max_moves=MAX_MOVES), index)
 
     def _set(self, entries: list[pdn.PdnGame], index: int) -> None:
         if not entries:  # an empty text: an empty game, so that the board still shows
