@@ -7,6 +7,7 @@ taken from damlib, so a test that compares damlib with it can fail.
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 
@@ -20,6 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
 #: Data files the tests read (see tests/data/README.md).
 DATA = ROOT / "tests" / "data"
+#: How many times longer the fuzz and property tests run: 1 in the suite (seconds), more for a
+#: probe, e.g. ``DAMLIB_FUZZ_SCALE=20 python -m pytest tests/test_fuzz.py`` (see docs/measurements.md).
+FUZZ_SCALE = max(1, int(os.environ.get("DAMLIB_FUZZ_SCALE", "1")))
 
 def visible(markup: str) -> str:
     """The text a person reads in a widget's HTML: tags dropped, entities read."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from conftest import FUZZ_SCALE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +59,7 @@ POSITIONS = [(fen, game) for fen in FENS[:5] for game in GAMES[:3]
 positions = st.builds(lambda pair: Position.from_fen(*pair), st.sampled_from(POSITIONS))
 anything = plain | squares | move_texts | fens | st.lists(squares, max_size=4) | st.tuples(squares, squares) | positions
 
-FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100 * FUZZ_SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def calm(call, *args, **kwargs):
@@ -155,7 +156,7 @@ KEYWORDS = ["highlight", "arrows", "move", "captured", "last_move", "flip", "squ
             "title", "caption", "colors", "size", "shape"]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15 * FUZZ_SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pos=positions, options=st.dictionaries(
     st.sampled_from(KEYWORDS),
     # sizes kept small: a legal 10 000-pixel image is slow to draw, not wrong

@@ -5,6 +5,7 @@ that merge with what another board saved, and hostile files reported rather than
 import json
 
 import pytest
+from conftest import FUZZ_SCALE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,7 +80,7 @@ def test_a_hostile_file_is_reported_not_read(tmp_path, content, reason):
     assert mistakes_chart(report).axes[0].get_title() == "No mistakes recorded yet"
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=60 * FUZZ_SCALE, deadline=None, derandomize=True)
 @given(st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=2, max_size=6, unique_by=str.strip))
 def test_any_names_keep_their_own_stars(tmp_path_factory, names):
     folder = tmp_path_factory.mktemp("class")

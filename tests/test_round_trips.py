@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import FUZZ_SCALE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def random_game(rules, referee: bool, seed: int, plies: int) -> Game:
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30 * FUZZ_SCALE, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), referee=st.booleans(), plies=st.integers(1, 60))
 def test_a_random_game_reads_back_as_it_was_written(rules, seed, referee, plies):
     game = random_game(rules, referee, seed, plies)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import SQUARES
+from conftest import FUZZ_SCALE, SQUARES
 
 from damlib import GERMAN, RUSSIAN, TURKISH
 from damlib.frames import pieces_of
@@ -50,7 +50,7 @@ def test_random_actions_on_a_play_board(rules, seed):
     rnd = random.Random(seed)
     board = PlayBoard(rules, referee=seed % 2 == 1)
     buttons = buttons_of(board)
-    for _ in range(150):
+    for _ in range(150 * FUZZ_SCALE):
         act(board, rnd, buttons)
         game = board.game
         # the board shows the game's position (a capture under way shows it too, until it is played),
@@ -65,7 +65,7 @@ def test_random_actions_on_learn(tmp_path, seed):
     rnd = random.Random(seed)
     learn = Learn(STAGES, learner=f"fuzz {seed}", folder=tmp_path)
     buttons = buttons_of(learn)
-    for _ in range(150):
+    for _ in range(150 * FUZZ_SCALE):
         act(learn, rnd, buttons)
         if rnd.random() < 0.05:
             learn.stage.value = rnd.choice(list(STAGES))
