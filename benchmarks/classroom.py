@@ -75,8 +75,9 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
 
 def measure(n: int, rounds: int, think: float) -> dict:
     with tempfile.TemporaryDirectory(prefix="damlib-classroom-") as folder:
-        hub = Hub(Path(folder), ROOT / "notebooks", pythonpath=os.environ.get("PYTHONPATH", str(ROOT)))
         names = [f"learner{i:02d}" for i in range(n)]
+        hub = Hub(Path(folder), ROOT / "notebooks", pythonpath=os.environ.get("PYTHONPATH", str(ROOT)),
+                  learners=tuple(names))
         results: dict[str, dict] = {name: {} for name in names}
         try:
             hub.wait(120)

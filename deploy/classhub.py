@@ -1,5 +1,6 @@
-"""The class hub's spawner: each learner's server runs as their own Unix account, made on first
-start, so the system keeps learners out of each other's folders (see deploy/README.md)."""
+"""The class hub's authenticator and spawner (see deploy/README.md): a name may set its password
+only if it may log in, and each learner's server runs as their own Unix account, made on first
+start, so the system keeps learners out of each other's folders."""
 
 from __future__ import annotations
 
@@ -7,11 +8,27 @@ import pwd
 import subprocess
 from typing import Any
 
+from firstuseauthenticator import FirstUseAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
+from jupyterhub.utils import maybe_future
 from traitlets import Unicode
 
 #: the group whose members read the class's progress folder
 TEACHERS = "damlib-teachers"
+
+
+class ClassAuthenticator(FirstUseAuthenticator):
+    """The first-use authenticator (a learner chooses their password at their first login) that
+    asks first whether the name may log in at all. FirstUseAuthenticator keeps the password of
+    any name tried before JupyterHub refuses a name not allowed: a stranger could set, in advance,
+    the password of a learner the teacher adds later."""
+
+    async def authenticate(self, handler: Any, data: dict[str, str]) -> Any:
+        name = self.normalize_username(data["username"])
+        if not await maybe_future(self.check_allowed(name, None)):
+            self.log.warning("%s may not log in: not on the class list, nor added by the teacher", name)
+            return None
+        return await super().authenticate(handler, data)
 
 
 class ClassSpawner(LocalProcessSpawner):

@@ -36,18 +36,29 @@ def free_port() -> int:
 
 class Hub:
     """The class hub on 127.0.0.1, its state in ``folder``, every server run as this Unix user
-    (DAMLIB_HUB_ACCOUNTS=shared). :meth:`stop` ends the hub and everything it started."""
+    (DAMLIB_HUB_ACCOUNTS=shared); ``learners`` make its class list. With ``tls`` (a certificate
+    and its key) it speaks HTTPS, and :attr:`verify` is the certificate to trust. :meth:`stop`
+    ends the hub and everything it started."""
 
-    def __init__(self, folder: Path, lessons: Path, teacher: str = "teacher", pythonpath: str = "") -> None:
+    def __init__(self, folder: Path, lessons: Path, teacher: str = "teacher", pythonpath: str = "", *,
+                 learners: tuple[str, ...] = (), tls: tuple[Path, Path] | None = None,
+                 memory: str | None = None) -> None:
         self.folder = folder
         (folder / "lessons").mkdir(parents=True, exist_ok=True)
         for lesson in sorted(lessons.glob("*.ipynb")):
             (folder / "lessons" / lesson.name).write_bytes(lesson.read_bytes())
+        (folder / "class-list.txt").write_text("\n".join(learners) + "\n", encoding="utf-8")
         self.port, self.api_port = free_port(), free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
+        self.verify: str | bool = str(tls[0]) if tls else True
         env = dict(os.environ, DAMLIB_HUB_DIR=str(folder), DAMLIB_HUB_ACCOUNTS="shared", DAMLIB_TEACHER=teacher,
                    DAMLIB_HUB_IP="127.0.0.1", DAMLIB_HUB_PORT=str(self.port),
-                   DAMLIB_HUB_API_PORT=str(self.api_port), DAMLIB_PROXY_API_PORT=str(free_port()))
+                   DAMLIB_HUB_API_PORT=str(self.api_port), DAMLIB_PROXY_API_PORT=str(free_port()),
+                   DAMLIB_CLASS_LIST=str(folder / "class-list.txt"))
+        if tls:
+            env.update(DAMLIB_HUB_SSL_CERT=str(tls[0]), DAMLIB_HUB_SSL_KEY=str(tls[1]))
+        if memory:
+            env["DAMLIB_MEM_LIMIT"] = memory
         if pythonpath:
             env["PYTHONPATH"] = pythonpath
         self.log = open(folder / "hub.log", "wb")
@@ -61,7 +72,7 @@ class Hub:
             if self.process.poll() is not None:
                 raise HubError(f"the hub stopped: {self.tail()}")
             try:
-                if requests.get(f"{self.url}/hub/api/", timeout=2).ok:
+                if requests.get(f"{self.url}/hub/api/", timeout=2, verify=self.verify).ok:
                     return
             except requests.ConnectionError:
                 pass
@@ -130,12 +141,15 @@ class Learner:
     password: str = "chess-is-not-draughts"
     session: requests.Session = field(default_factory=requests.Session)
     token: str = ""
+    #: the certificate to trust where the hub speaks HTTPS with its own (:attr:`Hub.verify`); passed
+    #: with each request, as a session's own is overridden by REQUESTS_CA_BUNDLE where that is set
+    verify: str | bool = True
 
     def login(self) -> requests.Response:
         """Fill in and send the hub's login form, as a browser does; the hub starts their server."""
-        self.session.get(f"{self.hub}/hub/login", timeout=30).raise_for_status()
+        self.session.get(f"{self.hub}/hub/login", timeout=30, verify=self.verify).raise_for_status()
         xsrf = self.session.cookies.get("_xsrf", "")
-        answer = self.session.post(f"{self.hub}/hub/login?next=", timeout=120,
+        answer = self.session.post(f"{self.hub}/hub/login?next=", timeout=120, verify=self.verify,
                                    data={"username": self.name, "password": self.password, "_xsrf": xsrf})
         if answer.status_code >= 400 or "/hub/login" in answer.url:
             raise HubError(f"{self.name} could not log in: {answer.status_code} {answer.url}")
@@ -143,7 +157,8 @@ class Learner:
 
     def hub_api(self, method: str, path: str, **kwargs: Any) -> requests.Response:
         headers = {"X-XSRFToken": self.session.cookies.get("_xsrf") or ""}
-        return self.session.request(method, f"{self.hub}/hub/api{path}", headers=headers, timeout=30, **kwargs)
+        return self.session.request(method, f"{self.hub}/hub/api{path}", headers=headers, timeout=30,
+                                    verify=self.verify, **kwargs)
 
     def wait_for_server(self, timeout: float = 120) -> None:
         """Wait until the learner's server answers, and take a token for it."""
@@ -166,7 +181,7 @@ class Learner:
         """A request to a server's REST API (the learner's own, or ``owner``'s) with the learner's token."""
         url = f"{self.hub}/user/{owner or self.name}/api{path}"
         return requests.request(method, url, headers={"Authorization": f"token {self.token}"}, timeout=60,
-                                allow_redirects=False, **kwargs)
+                                allow_redirects=False, verify=self.verify, **kwargs)
 
     def kernel(self) -> Kernel:
         answer = self.server("POST", "/kernels", json={"name": "python3"})
@@ -180,7 +195,9 @@ class Kernel:
     def __init__(self, learner: Learner, kernel_id: str) -> None:
         self.learner, self.id = learner, kernel_id
         url = learner.hub.replace("http", "ws", 1) + f"/user/{learner.name}/api/kernels/{kernel_id}/channels"
-        self.socket = websocket.create_connection(url, header=[f"Authorization: token {learner.token}"], timeout=120)
+        tls = {"ca_certs": learner.verify} if isinstance(learner.verify, str) else {}
+        self.socket = websocket.create_connection(url, header=[f"Authorization: token {learner.token}"], timeout=120,
+                                                  sslopt=tls)
         self.session = uuid.uuid4().hex
         #: widget models seen: comm id -> (the request that made them, their state)
         self.models: dict[str, tuple[str, dict[str, Any]]] = {}

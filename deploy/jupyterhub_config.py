@@ -15,8 +15,14 @@ DAMLIB_HUB_ACCOUNTS "system" (default): each learner's server runs as their own 
                     made: for the tests and benchmarks/classroom.py only, it does not keep
                     learners' kernels out of each other's files.
 DAMLIB_HUB_API_PORT, DAMLIB_PROXY_API_PORT   the hub's and the proxy's internal ports on 127.0.0.1
-DAMLIB_CLASS_LIST   a file of the names allowed to sign up, one a line; without it anyone who
-                    reaches the hub may sign up
+DAMLIB_CLASS_LIST   a file of the names allowed to sign up (any spacing: spaces, lines); the
+                    teacher may also add learners on the admin page. Without it only the
+                    teacher and the learners the teacher adds there may: never anyone who
+                    reaches the hub
+DAMLIB_MEM_LIMIT    the most memory each process of a learner (their server, each kernel) may
+                    take, e.g. 1G (default); past it an allocation fails (MemoryError) and the
+                    rest of the machine is untouched
+DAMLIB_HUB_SSL_CERT, DAMLIB_HUB_SSL_KEY   a certificate and its key: the hub speaks HTTPS
 """
 
 import os
@@ -42,21 +48,24 @@ c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ.get('DAMLIB_PRO
 c.ConfigurableHTTPProxy.pid_file = str(state / "proxy.pid")
 c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
+if os.environ.get("DAMLIB_HUB_SSL_CERT"):
+    c.JupyterHub.ssl_cert = os.environ["DAMLIB_HUB_SSL_CERT"]
+    c.JupyterHub.ssl_key = os.environ["DAMLIB_HUB_SSL_KEY"]
 
 # -- who may log in: a name and a password chosen on the first login; the teacher is the admin
-c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
+c.JupyterHub.authenticator_class = "classhub.ClassAuthenticator"
 c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
 c.FirstUseAuthenticator.create_users = True
 c.FirstUseAuthenticator.min_password_length = 6
 # a name that makes a sensible folder and Unix account: letters, digits, - and _
 c.Authenticator.username_pattern = r"^[a-z][a-z0-9_-]{0,23}$"
 c.Authenticator.admin_users = {teacher}
+# closed to strangers: the class list, and whoever the teacher adds on the admin page (a user the
+# hub already knows may log in: allow_existing_users); never allow_all
 class_list = os.environ.get("DAMLIB_CLASS_LIST")
-if class_list:
-    names = Path(class_list).read_text(encoding="utf-8").split()
-    c.Authenticator.allowed_users = {name.lower() for name in names} | {teacher}
-else:
-    c.Authenticator.allow_all = True
+names = Path(class_list).read_text(encoding="utf-8").split() if class_list else []
+c.Authenticator.allowed_users = {name.lower() for name in names} | {teacher}
+c.Authenticator.allow_existing_users = True
 
 # -- each learner's server: their own folder, a copy of the lessons, the class's progress folder
 if accounts == "system":
@@ -71,7 +80,8 @@ c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = "/lab/tree/lessons/01-start-here.ipynb"
 c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder)}
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
-c.Spawner.mem_limit = None
+# JupyterHub hands it to the server as MEM_LIMIT; start_learner.py makes it each process's limit
+c.Spawner.mem_limit = os.environ.get("DAMLIB_MEM_LIMIT", "1G")
 c.Spawner.http_timeout = 300  # a server starting among thirty takes minutes, not seconds
 c.Spawner.start_timeout = 600  # thirty learners logging in at once share the cores
 c.Spawner.args = [
@@ -85,6 +95,9 @@ c.Spawner.args = [
     "--ServerApp.terminals_enabled=False",
     "--ServerApp.jpserver_extensions={'jupyter_lsp': False, 'jupyter_server_terminals': False}",
     "--LabApp.extension_manager=readonly",
+    # no "receive Jupyter news?" pop-up in the middle of a lesson, no update notice
+    "--LabApp.news_url=None",
+    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
 ]
 if accounts == "shared" and os.geteuid() == 0:  # a test run as root (in a container): its servers too
     c.Spawner.args.append("--allow-root")

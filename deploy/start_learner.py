@@ -1,9 +1,15 @@
-"""A learner's server starts here: the lessons are copied into their own folder, then the
-server named in the arguments runs in this process.
+"""A learner's server starts here: the lessons are copied into their own folder, its limits
+are set, then the server named in the arguments runs in this process.
 
 Only files the learner does not have yet are copied, so their changes are never overwritten
 and lessons added later still arrive. The originals stay where they are, read-only to learners.
 Zero to JupyterHub runs the same script as the image's postStart hook (deploy/z2jh-values.yaml).
+
+The limits hold for the server and every kernel it starts (they inherit them), whether or not the
+machine runs systemd: each process may take at most ``MEM_LIMIT`` bytes of memory (JupyterHub sets
+it from ``Spawner.mem_limit``), past which an allocation fails with MemoryError in that kernel only;
+and every learner's process runs at a lower priority than the hub and its proxy, so that logins and
+clicks are answered while a kernel computes.
 
     python start_learner.py jupyterhub-singleuser [arguments...]
 """
@@ -11,9 +17,13 @@ Zero to JupyterHub runs the same script as the image's postStart hook (deploy/z2
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import sys
 from pathlib import Path
+
+#: how much lower a learner's processes run than the hub's (nice)
+NICENESS = 5
 
 
 def copy_lessons(lessons: Path, home: Path) -> int:
@@ -32,7 +42,18 @@ def copy_lessons(lessons: Path, home: Path) -> int:
     return copied
 
 
+def set_limits(memory: str | None) -> None:
+    """Limit this process and those it starts to ``memory`` bytes of data (heap and private
+    mappings: what a runaway computation grows), and lower their priority."""
+    if memory:
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        limit = int(memory) if hard == resource.RLIM_INFINITY else min(int(memory), hard)  # never raised
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+    os.nice(NICENESS)
+
+
 def main(argv: list[str]) -> None:
+    set_limits(os.environ.get("MEM_LIMIT"))
     home = Path.home()
     home.chmod(0o700)  # a learner's folder is theirs alone (where accounts are real)
     lessons = os.environ.get("DAMLIB_LESSONS")

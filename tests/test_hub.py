@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -40,11 +41,14 @@ from hubclient import Hub, HubError, Kernel, Learner, processes_naming  # noqa: 
 
 pytestmark = pytest.mark.hub
 LESSONS = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+#: each learner process's memory limit (DAMLIB_MEM_LIMIT): room for a server and a lesson's kernel
+MEMORY = "1G"
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory):
-    hub = Hub(tmp_path_factory.mktemp("hub"), ROOT / "notebooks", teacher="teacher", pythonpath=str(ROOT))
+    hub = Hub(tmp_path_factory.mktemp("hub"), ROOT / "notebooks", teacher="teacher", pythonpath=str(ROOT),
+              learners=("alice", "bob"), memory=MEMORY)
     try:
         hub.wait(90)
         yield hub
@@ -129,3 +133,50 @@ def test_stars_land_in_the_class_folder_and_survive_a_crash(hub: Hub, learners: 
     finally:
         kernel.close()
     assert not (hub.folder / "class" / "progress" / "bob.json").exists()
+
+
+def test_the_hub_is_closed_to_strangers(hub: Hub, learners: dict[str, Learner]) -> None:
+    # not on the class list: refused, and the password tried is not kept for the name
+    with pytest.raises(HubError):
+        Learner(hub.url, "dora", password="a-strangers-guess").login()
+    # the teacher adds a learner on the admin page (the same REST call): she signs up herself
+    assert learners["teacher"].hub_api("POST", "/users/dora").status_code == 201
+    dora = Learner(hub.url, "dora", password="doras-own-password")
+    dora.login()
+    with pytest.raises(HubError):  # the stranger's earlier guess does not open her account
+        Learner(hub.url, "dora", password="a-strangers-guess").login()
+    assert learners["alice"].hub_api("POST", "/users/mallory").status_code == 403  # only the teacher adds
+
+
+def test_a_kernel_past_its_memory_limit_is_refused_and_others_keep_working(learners: dict[str, Learner]) -> None:
+    alice, bob = learners["alice"].kernel(), learners["bob"].kernel()
+    try:
+        _, printed = alice.run("try:\n    hog = bytearray(2 * 1024**3)\nexcept MemoryError:\n    print('refused')")
+        assert printed.strip() == "refused"
+        assert bob.run("print(6 * 7)")[1].strip() == "42"  # another learner's kernel is untouched
+        assert alice.run("print(len(bytearray(10**6)))")[1].strip() == "1000000"  # and hers goes on
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_the_hub_speaks_https_with_the_schools_certificate(tmp_path: Path) -> None:
+    import subprocess
+
+    cert, key = tmp_path / "hub.crt", tmp_path / "hub.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    hub = Hub(tmp_path / "hub", ROOT / "notebooks", learners=("alice",), tls=(cert, key))
+    try:
+        hub.wait(90)
+        assert hub.url.startswith("https://")
+        alice = Learner(hub.url, "alice", verify=hub.verify)
+        assert alice.login().url.startswith("https://127.0.0.1")
+        assert alice.hub_api("GET", "/user").json()["name"] == "alice"
+        with pytest.raises(requests.exceptions.SSLError):  # a certificate nobody trusts is refused
+            requests.get(hub.url + "/hub/login", timeout=10)
+        with pytest.raises(requests.exceptions.ConnectionError):  # and there is no plain HTTP beside it
+            requests.get(hub.url.replace("https", "http", 1) + "/hub/login", timeout=10)
+    finally:
+        hub.stop()
