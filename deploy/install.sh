@@ -1,35 +1,79 @@
 #!/usr/bin/env bash
 # The class hub on a fresh Debian or Ubuntu machine, as root, from a copy of this repository:
 #
-#     sudo deploy/install.sh [teacher-name]
+#     sudo deploy/install.sh [options] teacher-name
+#
+#   --class-list FILE    the names allowed to sign up (spaces or lines); kept as the hub's class list
+#   --learners "a b c"   the same, given here; added to a class list kept from before
+#   --port N             where learners connect (default 8000)
+#   --https CERT KEY     speak HTTPS with the school's certificate and its key
+#   --self-signed        speak HTTPS with a certificate made here for this machine (a closed network:
+#                        each browser asks once whether to trust it)
+#   --foreground         where there is no systemd: run the hub in this terminal, not in the background
 #
 # Installs Python, Node and configurable-http-proxy (npm), JupyterHub and the lessons' packages
-# (PyPI) in /opt/damlib, keeps the hub's state, the lessons' originals and the class folder in
-# /srv/damlib, asks for the teacher's password (or reads DAMLIB_TEACHER_PASSWORD), and starts the
-# hub on port 8000 as the service damlib-hub (systemd), or in the foreground where there is no
-# systemd. Run again to update the lessons and packages: learners' files are left as they are.
+# (PyPI, versions pinned by deploy/constraints.txt) in /opt/damlib, keeps the hub's state, the
+# lessons' originals, the class list and the class folder in /srv/damlib, asks for the teacher's
+# password (or reads DAMLIB_TEACHER_PASSWORD), writes the settings to /srv/damlib/hub.env and
+# starts the hub: as the service damlib-hub where systemd runs, else in the background with
+# deploy/hubctl (log and PID file in /srv/damlib). Nobody but the teacher and the class list may
+# sign up. Run again to update the lessons and packages: learners' files are left as they are.
 set -euo pipefail
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run it as root (sudo)" >&2; exit 1; }
-teacher="${1:-teacher}"
 prefix="${DAMLIB_PREFIX:-/opt/damlib}"
 state="${DAMLIB_HUB_DIR:-/srv/damlib}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+# a hub name that makes a sensible folder and Unix account (deploy/jupyterhub_config.py)
+name_pattern='^[a-z][a-z0-9_-]{0,23}$'
+
+fail() { echo "install.sh: $*" >&2; exit 1; }
+teacher="" class_file="" learners="" port=8000 cert="" key="" self_signed="" foreground=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --class-list) [ -r "${2:-}" ] || fail "--class-list needs a file it can read"; class_file="$2"; shift 2 ;;
+    --learners) learners="${2:-}"; shift 2 ;;
+    --port) [[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 65535 ] || fail "--port needs a port number"
+            port="$2"; shift 2 ;;
+    --https) [ -r "${2:-}" ] && [ -r "${3:-}" ] || fail "--https needs a certificate file and its key file"
+             cert="$2" key="$3"; shift 3 ;;
+    --self-signed) self_signed=1; shift ;;
+    --foreground) foreground=1; shift ;;
+    -*) fail "unknown option $1 (see the top of this script)" ;;
+    *) [ -z "$teacher" ] || fail "one teacher's name only, not also $1"; teacher="$1"; shift ;;
+  esac
+done
+teacher="${teacher:-teacher}"
+[[ "$teacher" =~ $name_pattern ]] || fail "the teacher's name '$teacher' must be lower-case letters, digits, - or _, starting with a letter (24 at most)"
+[ -z "$cert" ] || [ -z "$self_signed" ] || fail "--https or --self-signed, not both"
+
+# the class list: checked before anything is installed
+mkdir -p "$state"
+names="$( { [ -z "$class_file" ] || cat "$class_file"; echo "$learners"; } | tr 'A-Z' 'a-z' | tr -s ' \t\r' '\n' | sed '/^$/d')"
+bad="$(printf '%s\n' "$names" | grep -Ev "$name_pattern" | grep -v '^$' || true)"
+[ -z "$bad" ] || fail "these names on the class list cannot be hub names (lower-case letters, digits, - or _): $(echo $bad)"
+if [ -n "$class_file" ]; then
+  printf '%s\n' "$names" > "$state/class-list.txt"  # the list given replaces the one kept
+elif [ -n "$names" ]; then
+  printf '%s\n' "$names" >> "$state/class-list.txt"
+fi
+touch "$state/class-list.txt" && chmod 644 "$state/class-list.txt"
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 node=()
 command -v npm >/dev/null || node=(nodejs npm)  # a Node installed otherwise (NodeSource) will do
-apt-get install -y -qq --no-install-recommends python3 python3-venv fonts-dejavu-core "${node[@]}" >/dev/null
+apt-get install -y -qq --no-install-recommends python3 python3-venv fonts-dejavu-core openssl "${node[@]}" >/dev/null
 command -v configurable-http-proxy >/dev/null || npm install -g --silent configurable-http-proxy
 
 # the code learners' kernels import: a copy readable by every account, not the admin's checkout
 mkdir -p "$prefix"
 rm -rf "$prefix/src.new" && cp -r "$repo" "$prefix/src.new"
 rm -rf "$prefix/src.new/.git" "$prefix/src.new"/.venv* && rm -rf "$prefix/src" && mv "$prefix/src.new" "$prefix/src"
-# the system's Python (apt), which every account can run, not one in an admin's home
+# the system's Python (apt), which every account can run, not one in an admin's home; the lessons'
+# packages without the test tools, and the hub's, at the versions this hub was tested with
 [ -x "$prefix/venv/bin/python" ] || /usr/bin/python3 -m venv "$prefix/venv"
 (cd "$prefix/src" && "$prefix/venv/bin/pip" install --quiet --upgrade pip \
-  && "$prefix/venv/bin/pip" install --quiet -r requirements.txt -r deploy/requirements.txt)
+  && "$prefix/venv/bin/pip" install --quiet -c deploy/constraints.txt -r requirements-lessons.txt -r deploy/requirements.txt)
 chmod -R a+rX "$prefix"
 
 # the originals learners copy from (read-only to them), and the class folder: learners may add
@@ -41,6 +85,24 @@ chmod 755 "$state" "$state/class"
 cp -r "$prefix/src/notebooks/." "$state/lessons/" && chmod -R a+rX,go-w "$state/lessons"
 chown root:damlib-teachers "$state/class/progress" && chmod 3773 "$state/class/progress"
 
+# HTTPS: the school's certificate, or one made here (kept across updates)
+tls=()
+if [ -n "$cert" ] || [ -n "$self_signed" ]; then
+  mkdir -p "$state/tls" && chmod 700 "$state/tls"
+  if [ -n "$cert" ]; then
+    install -m 600 "$cert" "$state/tls/hub.crt" && install -m 600 "$key" "$state/tls/hub.key"
+  elif [ ! -s "$state/tls/hub.crt" ]; then
+    address="$(hostname -I 2>/dev/null | cut -d' ' -f1)"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=$(hostname)" \
+      -addext "subjectAltName=DNS:$(hostname),IP:${address:-127.0.0.1},IP:127.0.0.1" \
+      -keyout "$state/tls/hub.key" -out "$state/tls/hub.crt" 2>/dev/null
+    chmod 600 "$state/tls/hub.key" "$state/tls/hub.crt"
+  fi
+  tls=("DAMLIB_HUB_SSL_CERT=$state/tls/hub.crt" "DAMLIB_HUB_SSL_KEY=$state/tls/hub.key")
+elif [ -s "$state/tls/hub.crt" ] && grep -q DAMLIB_HUB_SSL_CERT "$state/hub.env" 2>/dev/null; then
+  tls=("DAMLIB_HUB_SSL_CERT=$state/tls/hub.crt" "DAMLIB_HUB_SSL_KEY=$state/tls/hub.key")  # as before
+fi
+
 # the teacher's password, set now so nobody else can claim the teacher's name first
 password="${DAMLIB_TEACHER_PASSWORD:-}"
 if [ -z "$password" ]; then
@@ -48,15 +110,27 @@ if [ -z "$password" ]; then
 fi
 TEACHER="$teacher" PASSWORD="$password" STATE="$state" "$prefix/venv/bin/python" - <<'EOF'
 import bcrypt, dbm, os
-name, password = os.environ["TEACHER"].lower(), os.environ["PASSWORD"]
+name, password = os.environ["TEACHER"], os.environ["PASSWORD"]
 if len(password) < 6:
     raise SystemExit("install.sh: the teacher's password needs 6 characters or more")
 with dbm.open(os.path.join(os.environ["STATE"], "passwords.dbm"), "c", 0o600) as db:
     db[name] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
 EOF
 
-environment=("PATH=$prefix/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "DAMLIB_TEACHER=$teacher" "DAMLIB_HUB_DIR=$state")
-command=("$prefix/venv/bin/jupyterhub" -f "$prefix/src/deploy/jupyterhub_config.py")
+# the hub's settings, read by the service or by hubctl
+{
+  echo "PATH=$prefix/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+  echo "DAMLIB_TEACHER=$teacher"
+  echo "DAMLIB_HUB_DIR=$state"
+  echo "DAMLIB_HUB_PORT=$port"
+  echo "DAMLIB_CLASS_LIST=$state/class-list.txt"
+  [ "${#tls[@]}" -eq 0 ] || printf '%s\n' "${tls[@]}"
+} > "$state/hub.env"
+chmod 600 "$state/hub.env"
+scheme="http"
+[ "${#tls[@]}" -eq 0 ] || scheme="https"
+address="$scheme://$(hostname -I 2>/dev/null | cut -d' ' -f1):$port"
+
 if [ -d /run/systemd/system ]; then
   cat > /etc/systemd/system/damlib-hub.service <<EOF
 [Unit]
@@ -66,19 +140,23 @@ After=network.target
 [Service]
 User=root
 WorkingDirectory=$state
-Environment=${environment[*]}
+EnvironmentFile=$state/hub.env
 # the hub's databases and the learners' files: readable by their owner only
 UMask=0077
-ExecStart=${command[*]}
+ExecStart=$prefix/venv/bin/jupyterhub -f $prefix/src/deploy/jupyterhub_config.py
 Restart=always
 
 [Install]
 WantedBy=multi-user.target
 EOF
   systemctl daemon-reload && systemctl enable --quiet damlib-hub && systemctl restart damlib-hub
-  echo "The class hub is running: http://$(hostname -I | cut -d' ' -f1):8000 (log in as $teacher)."
+  echo "The class hub is running: $address (log in as $teacher)."
   echo "Its log: journalctl -u damlib-hub; stop it: systemctl stop damlib-hub."
+elif [ -n "$foreground" ]; then
+  echo "The class hub runs in this terminal (Ctrl-C stops it): $address (log in as $teacher)."
+  exec "$prefix/src/deploy/hubctl" run
 else
-  echo "No systemd here: the hub runs in the foreground (Ctrl-C stops it) on port ${DAMLIB_HUB_PORT:-8000}."
-  cd "$state" && umask 0077 && exec env "${environment[@]}" "${command[@]}"
+  "$prefix/src/deploy/hubctl" restart
+  echo "The class hub is running in the background: $address (log in as $teacher)."
+  echo "$prefix/src/deploy/hubctl status | stop | start | restart | log"
 fi

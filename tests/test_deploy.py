@@ -60,3 +60,55 @@ def test_learn_on_a_hub_keeps_stars_under_the_login_name(tmp_path: Path, monkeyp
     for square in ("h2", "g3"):  # the first German level: h2-g3
         learn.click(square)
     assert (tmp_path / "ada.json").exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="install.sh runs as root only")
+@pytest.mark.parametrize("arguments, words", [
+    (["Mr Smith"], "the teacher's name 'Mr Smith' must be lower-case letters"),
+    (["--learners", "ana bea c@rl", "teacher"], "cannot be hub names (lower-case letters, digits, - or _): c@rl"),
+    (["--port", "http", "teacher"], "--port needs a port number"),
+    (["--https", "no-such.crt", "no-such.key", "teacher"], "--https needs a certificate file and its key file"),
+    (["--wide-open", "teacher"], "unknown option --wide-open"),
+])
+def test_install_refuses_a_bad_name_or_option_before_installing_anything(tmp_path: Path, arguments, words) -> None:
+    env = dict(os.environ, DAMLIB_HUB_DIR=str(tmp_path / "srv"), DAMLIB_PREFIX=str(tmp_path / "opt"))
+    run = subprocess.run(["bash", str(ROOT / "deploy" / "install.sh"), *arguments], capture_output=True, text=True,
+                         env=env, timeout=30)
+    assert run.returncode == 1 and words in run.stderr
+    assert not (tmp_path / "opt").exists() and not (tmp_path / "srv" / "class-list.txt").exists()
+
+
+def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_path: Path) -> None:
+    # hubctl as install.sh leaves it (PREFIX/src/deploy/hubctl), with a stand-in for JupyterHub
+    # that writes its settings to the log and waits
+    prefix, state = tmp_path / "opt", tmp_path / "srv"
+    (prefix / "src" / "deploy").mkdir(parents=True)
+    (prefix / "venv" / "bin").mkdir(parents=True)
+    hubctl = prefix / "src" / "deploy" / "hubctl"
+    hubctl.write_bytes((ROOT / "deploy" / "hubctl").read_bytes())
+    hubctl.chmod(0o755)
+    fake = prefix / "venv" / "bin" / "jupyterhub"
+    fake.write_text("#!/bin/sh\necho \"hub on port $DAMLIB_HUB_PORT: $*\"\nexec sleep 300\n")
+    fake.chmod(0o755)
+    env = dict(os.environ, DAMLIB_HUB_DIR=str(state))
+
+    def hub(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(hubctl), command], capture_output=True, text=True, env=env, timeout=60)
+
+    state.mkdir()
+    assert "run deploy/install.sh first" in hub("start").stderr
+    (state / "hub.env").write_text("DAMLIB_HUB_PORT=8123\n")
+    try:
+        started = hub("start")
+        assert started.returncode == 0 and "is running" in started.stdout, started.stderr
+        pid = int((state / "hub.pid").read_text())
+        assert hub("status").stdout.startswith(f"The class hub is running (PID {pid}) on port 8123")
+        assert "already running" in hub("start").stdout
+        config = prefix / "src" / "deploy" / "jupyterhub_config.py"
+        assert (state / "hub.log").read_text().startswith(f"hub on port 8123: -f {config}")
+    finally:
+        stopped = hub("stop")
+    assert "is stopped" in stopped.stdout and not (state / "hub.pid").exists()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert hub("status").returncode == 3
