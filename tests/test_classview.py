@@ -36,7 +36,8 @@ def test_the_csv_is_saved_where_asked_never_into_the_class_folder(tmp_path):
     shutil.copytree(DEMO, tmp_path / "class")
     view = ClassView(tmp_path / "class", save_to=tmp_path)
     view.save_csv()
-    assert (tmp_path / "class-progress.csv").read_text(encoding="utf-8").startswith("learner,file,last saved")
+    saved = (tmp_path / "class-progress.csv").read_text(encoding="utf-8")
+    assert saved.startswith("learner,file,file owner,warning,last saved")
     inside = ClassView(tmp_path / "class", save_to=tmp_path / "class")
     inside.save_csv()
     assert "Not saved" in inside.message.value and not (tmp_path / "class" / "class-progress.csv").exists()
@@ -48,3 +49,18 @@ def test_by_default_it_opens_the_learners_folder_and_a_saved_lesson_shows_the_ch
     bundle = view._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert base64.b64decode(data["image/png"]) == diagram.compress(view.chart.value)
+
+
+def test_the_view_shows_each_files_owner_and_marks_one_saved_by_another_learner(tmp_path, monkeypatch):
+    from damlib.learn import LEVELS, Progress
+
+    attempt = LEVELS[0].attempt()
+    for move in LEVELS[0].solution:
+        attempt.play(move)
+    for name in ("ana", "dora"):  # on the class hub, both saved by ana's account
+        Progress(name, tmp_path).record(attempt)
+    monkeypatch.setattr("damlib.learn.report.account", lambda uid: "learner-ana")
+    shown = visible(ClassView(tmp_path, save_to=tmp_path).table.value)
+    assert "file owner" in shown and "learner-ana" in shown
+    assert "saved by learner-ana, not by learner-dora" in shown
+    assert "Saved by another learner's account, so not to be trusted: dora.json." in shown

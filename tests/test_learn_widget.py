@@ -1,6 +1,9 @@
-"""The Learn widget driven as a learner would: clicks, typed moves, hints, stars, kept progress."""
+"""The Learn widget driven as a learner would: clicks, typed moves, hints, stars, kept progress,
+on a class hub and off it."""
 
+import errno
 import html
+import os
 
 import pytest
 from conftest import visible
@@ -9,6 +12,12 @@ from damlib import GERMAN
 from damlib.errors import DamlibError
 from damlib.learn import CHOICES, LEVELS, STAGES, Level
 from damlib.widgets import Learn
+
+
+@pytest.fixture(autouse=True)
+def off_the_hub(monkeypatch):
+    """Learn off a class hub, even where the tests run on one, unless a test logs in."""
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
 
 
 def hinted(learn: Learn) -> set[str]:
@@ -184,3 +193,60 @@ def test_the_last_level_done_says_the_stage_is_done():
         assert learn.done
         learn.next_level()
     assert "Stage done: all 2 levels have stars" in learn.feedback.value
+
+
+def test_on_a_class_hub_the_stars_are_kept_under_the_login_name_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    learn = Learn(STAGES["German"][:2], learner="carl", folder=tmp_path)  # the name given is not taken
+    assert learn.name.value == "ana" and learn.name.disabled and learn.progress.learner == "ana"
+    said = "On the class hub your stars are kept under your login name, ana, and no other name."
+    assert said in visible(learn.feedback.value)
+    learn.name.value = "dora"  # as if typed: the box goes back to the login name
+    assert learn.name.value == "ana" and learn.progress.learner == "ana"
+    learn.sign_in("")
+    assert learn.progress.learner == "ana" and said in visible(learn.feedback.value)
+    play_by_clicks(learn, learn.level.solution[0])
+    assert [p.name for p in tmp_path.iterdir()] == ["ana.json"]
+    monkeypatch.delenv("JUPYTERHUB_USER")  # off the hub any name is typed, as before
+    elsewhere = Learn(STAGES["German"][:2], folder=tmp_path / "home")
+    assert not elsewhere.name.disabled
+    elsewhere.name.value = "carl"
+    assert elsewhere.progress.learner == "carl"
+
+
+def refuse(*args):
+    """os.replace in a class hub's drop box (mode 3773) when another account saved the file first:
+    what the tests see as root too, where a folder's mode blocks nothing."""
+    raise PermissionError(errno.EPERM, "Operation not permitted")
+
+
+def test_a_save_that_fails_says_so_and_shows_only_the_stars_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "carl")
+    learn = Learn(STAGES["German"][:2], folder=tmp_path)
+    replace = os.replace
+    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    play_by_clicks(learn, learn.level.solution[0])  # nothing escapes the click
+    shown = visible(learn.feedback.value)
+    assert learn.done and "Your stars were not kept: carl.json could not be saved" in shown
+    assert "Operation not permitted" in shown and "★" not in shown and "☆☆☆" in shown
+    assert "0 of 6 stars" in learn.tally.value and learn.pick.options[0][0].startswith("1. ☆☆☆")
+    assert "not kept" in learn.board.announce
+    learn.next_level()
+    assert "Your stars were not kept" in visible(learn.feedback.value)  # said until a save succeeds
+    monkeypatch.setattr("damlib.learn.progress.os.replace", replace)  # the teacher has set it right
+    play_by_clicks(learn, learn.level.solution[0])
+    shown = visible(learn.feedback.value)
+    assert "not kept" not in shown and "★★★" in shown and "3 of 6 stars" in learn.tally.value
+    assert [p.name for p in tmp_path.iterdir()] == ["carl.json"]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a folder's mode does not stop root")
+def test_a_folder_learn_cannot_write_to_is_said_on_the_board(tmp_path):
+    tmp_path.chmod(0o500)
+    try:
+        learn = Learn(STAGES["German"][:1], learner="ada", folder=tmp_path)
+        play_by_clicks(learn, learn.level.solution[0])
+        shown = visible(learn.feedback.value)
+        assert "Your stars were not kept" in shown and "Permission denied" in shown and "★" not in shown
+    finally:
+        tmp_path.chmod(0o700)

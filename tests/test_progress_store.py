@@ -1,16 +1,20 @@
 """The progress store keeps every learner's stars: its own file for each distinct name, saves
 that merge with what another board saved, and hostile files reported rather than read
-(the adversarial probe's failures, issue 26)."""
+(the adversarial probe's failures, issue 26); a save that fails says why and keeps nothing it
+did not write (issue 27)."""
 
+import errno
 import json
+import os
 
 import pytest
 from conftest import FUZZ_SCALE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from damlib.errors import DamlibError
 from damlib.learn import LEVELS, Progress, class_report
-from damlib.learn.progress import file_name, read
+from damlib.learn.progress import account, file_name, read
 
 FIRST, SECOND = LEVELS[0], LEVELS[1]
 
@@ -88,3 +92,51 @@ def test_any_names_keep_their_own_stars(tmp_path_factory, names):
         Progress(name, folder).record(done(LEVELS[n]))
     for n, name in enumerate(names):
         assert Progress(name, folder).completed == {LEVELS[n].id}, name
+
+
+def refuse(*args):
+    """os.replace in a class hub's drop box (mode 3773) when another account saved the file first:
+    what the tests see as root too, where a folder's mode blocks nothing."""
+    raise PermissionError(errno.EPERM, "Operation not permitted")
+
+
+def test_a_save_refused_keeps_the_file_and_the_progress_as_they_were(tmp_path, monkeypatch):
+    wrong = next(level for level in LEVELS if level.id == "de-mandatory-1")
+    progress = Progress("ada", tmp_path)
+    progress.record(done(FIRST))
+    kept = progress.path.read_bytes()
+    attempt = done(wrong, ["g3-h4"])  # done, after a mistake under DE-MANDATORY
+    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    with pytest.raises(DamlibError, match=r"ada\.json could not be saved in .*: Operation not permitted\."):
+        progress.record(attempt)
+    monkeypatch.undo()
+    assert progress.completed == {FIRST.id} and progress.mistakes == {}  # not the stars it could not save
+    assert progress.path.read_bytes() == kept and [p.name for p in tmp_path.iterdir()] == ["ada.json"]
+    progress.record(attempt)  # saved once it can be: its mistake counted once
+    assert Progress("ada", tmp_path).completed == {FIRST.id, wrong.id}
+    assert Progress("ada", tmp_path).mistakes == {"DE-MANDATORY": 1}
+
+
+def test_a_save_refused_over_another_accounts_file_names_that_account(tmp_path, monkeypatch):
+    progress = Progress("carl", tmp_path)
+    progress.record(done(FIRST))  # the file is this test's account's: another runs the next save
+    monkeypatch.setattr("damlib.learn.progress.os.geteuid", lambda: os.getuid() + 1)
+    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    with pytest.raises(DamlibError) as refused:
+        progress.record(done(SECOND))
+    assert str(refused.value) == (f"carl.json in {tmp_path} was saved by the account {account(os.getuid())}, and "
+                                  "only that account may replace it: Operation not permitted.")
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a folder's mode does not stop root")
+def test_a_folder_that_cannot_be_written_is_said(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        progress = Progress("ada", folder)
+        with pytest.raises(DamlibError, match=r"could not be saved in .*: Permission denied"):
+            progress.record(done(FIRST))
+        assert progress.completed == set()
+    finally:
+        folder.chmod(0o700)

@@ -4,6 +4,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import shutil
 
 import pytest
@@ -12,7 +13,8 @@ from conftest import ROOT
 from damlib.charts import mistakes_chart
 from damlib.errors import DamlibError
 from damlib.learn import LEVELS, TEACHING_ORDER, Progress, class_report
-from damlib.learn.report import RULE_COLUMNS
+from damlib.learn.progress import account
+from damlib.learn.report import HUB_ACCOUNT, RULE_COLUMNS, LearnerRow
 
 DEMO = ROOT / "notebooks" / "class-demo"  # the teacher notebook's made-up class
 
@@ -154,3 +156,45 @@ def test_the_chart_names_who_broke_each_rule_how_often(three):
     # DE-MAJORITY: Ada 3, Cy 3 (a tie, by name), Bo 1; the bars' labels name them
     assert labels == {"7: Ada 3, Cy 3, Bo 1", "2: Bo 2", "1: Ada 1"}
     assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["TR-REMOVE", "DE-STRIKE", "DE-MAJORITY"]
+
+
+def test_each_row_names_the_account_that_saved_its_file(three):
+    me = account(os.getuid())
+    report = class_report(three)
+    assert [row.owner for row in report.rows] == [me] * 3 and me  # this test's own account, by name
+    lines = list(csv.DictReader(io.StringIO(report.to_csv())))
+    assert [line["file owner"] for line in lines] == [me, me, me, "", ""]
+    assert [line["warning"] for line in lines[:3]] == ["", "", ""]  # off a hub an owner proves nothing
+    assert f"<td style=\"white-space: nowrap\">{me}</td>" in report._repr_html_()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="only root gives a file to another account")
+def test_an_owner_the_system_has_no_name_for_is_named_by_number(three):
+    import pwd  # Unix only
+
+    known = {entry.pw_uid for entry in pwd.getpwall()}
+    uid = next(uid for uid in range(54321, 60000) if uid not in known)
+    os.chown(three / "bo.json", uid, -1)
+    assert [row.owner for row in class_report(three).rows][1] == str(uid)
+
+
+def test_a_file_one_learners_account_saved_under_anothers_name_is_marked(tmp_path, monkeypatch):
+    # on the class hub ana (account learner-ana) saved stars as "dora" and as "carl", and her own
+    progress_file(tmp_path, "ana.json", "ana", {"de-board-1": 3})
+    progress_file(tmp_path, "carl.json", "carl", {"de-board-1": 3})
+    progress_file(tmp_path, "dora.json", "dora", {})
+    monkeypatch.setattr("damlib.learn.report.account", lambda uid: "learner-ana")
+    report = class_report(tmp_path)
+    assert [(row.learner, row.warning) for row in report.rows] == [
+        ("ana", ""), ("carl", "saved by learner-ana, not by learner-carl"),
+        ("dora", "saved by learner-ana, not by learner-dora")]
+    lines = list(csv.DictReader(io.StringIO(report.to_csv())))
+    assert [(line["file owner"], line["warning"]) for line in lines][2] == (
+        "learner-ana", "saved by learner-ana, not by learner-dora")
+    shown = report._repr_html_()
+    assert "Saved by another learner&#x27;s account, so not to be trusted: carl.json, dora.json." in shown
+    assert LearnerRow("ana", "ana.json", {}, {}, owner="teacher").warning == ""  # not a learner's account
+
+
+def test_the_hub_account_prefix_is_the_one_the_hub_gives_its_learners():
+    assert f'prefix = Unicode("{HUB_ACCOUNT}"' in (ROOT / "deploy" / "classhub.py").read_text(encoding="utf-8")

@@ -7,10 +7,13 @@ import hashlib
 import json
 import os
 import re
+import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
+from .. import hints
 from ..errors import DamlibError
 from ..variants import PUBLISHED, RULE_TEXT
 from .levels import Attempt
@@ -28,6 +31,19 @@ MAX_COUNT = 1_000_000
 _LEVEL_ID = re.compile(r"[a-z0-9-]{1,40}")
 #: What mistakes are kept under: the rule IDs of RULES.md, or "published rules".
 _RULES = frozenset(RULE_TEXT) | {PUBLISHED}
+
+#: Every sentence a learner reads here, whole, with named placeholders (``{file}`` a progress
+#: file's name, ``{folder}`` its folder, ``{owner}`` an account, ``{reason}`` the system's words).
+TEXTS: dict[str, str] = {
+    "not-saved": "{file} could not be saved in {folder}: {reason}.",
+    "not-saved-owner": "{file} in {folder} was saved by the account {owner}, and only that account may "
+                       "replace it: {reason}.",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`TEXTS` with its placeholders filled."""
+    return hints.say(key, TEXTS, **fields)
 
 
 def _old_slug(learner: str) -> str:
@@ -84,7 +100,6 @@ class Progress:
         self.warning = ""
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
-        self._new_mistakes: dict[str, int] = {}  # since the last save, added to what is on disk
         self._load()
 
     def __repr__(self) -> str:
@@ -100,17 +115,16 @@ class Progress:
         return self._stars.get(level_id, 0)
 
     def record(self, attempt: Attempt) -> None:
-        """Keep what ``attempt`` achieved: its stars if done (the best so far), its mistakes' rules."""
+        """Keep what ``attempt`` achieved: its stars if done (the best so far), its mistakes' rules.
+        A save that fails raises a :class:`~damlib.errors.DamlibError` saying why, and this
+        progress stays as it was kept before: it never holds stars the file does not."""
         if not isinstance(attempt, Attempt):
             raise DamlibError(f"record takes an Attempt, not {attempt!r}")
-        for rule in attempt.mistakes[attempt.recorded:]:
-            if rule:
-                self.mistakes[rule] = self.mistakes.get(rule, 0) + 1
-                self._new_mistakes[rule] = self._new_mistakes.get(rule, 0) + 1
-        attempt.recorded = len(attempt.mistakes)
+        stars = dict(self._stars)
         if attempt.done:
-            self._stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
-        self._save()
+            stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
+        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule))
+        attempt.recorded = len(attempt.mistakes)
 
     def _load(self) -> None:
         try:
@@ -128,21 +142,24 @@ class Progress:
             return
         self._stars, self.mistakes = stars, mistakes
 
-    def _save(self) -> None:
+    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int]) -> None:
+        """Write ``stars`` and the mistakes so far with ``new_mistakes`` added, and only then take
+        them as this learner's."""
         # Another board of the same learner (two Learn boards in one notebook) may have saved since
         # this one read the file: keep the best stars of both, and add this one's new mistakes.
         try:
-            learner, stars, mistakes, _ = read(self.path) if self.path.exists() else (self.learner, {}, {}, None)
+            learner, kept, mistakes, _ = read(self.path) if self.path.exists() else (self.learner, {}, {}, None)
         except (OSError, ValueError):
-            learner, stars, mistakes = self.learner, {}, {}
+            learner, kept, mistakes = self.learner, {}, {}
         if learner == self.learner:
-            for level, won in stars.items():
-                self._stars[level] = max(won, self._stars.get(level, 0))
-            self.mistakes = dict(mistakes)
-            for rule, count in self._new_mistakes.items():
-                self.mistakes[rule] = self.mistakes.get(rule, 0) + count
-        self._new_mistakes = {}
-        data = {"format": FORMAT, "learner": self.learner, "stars": self._stars, "mistakes": self.mistakes,
+            for level, won in kept.items():
+                stars[level] = max(won, stars.get(level, 0))
+        else:  # another learner's file in its place is replaced: this board's count is all there is
+            mistakes = self.mistakes
+        mistakes = dict(mistakes)
+        for rule, count in new_mistakes.items():
+            mistakes[rule] = mistakes.get(rule, 0) + count
+        data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
                 "saved": datetime.date.today().isoformat()}  # the class view's "last saved"
         scratch = None
         try:
@@ -154,10 +171,41 @@ class Progress:
             os.replace(scratch, self.path)  # the old file stays whole until the new one is
             scratch = None
         except OSError as error:
-            raise DamlibError(f"cannot save progress in {self.folder}: {error}") from None
+            raise DamlibError(self._not_saved(error)) from None
         finally:
             if scratch is not None and os.path.exists(scratch):
                 os.unlink(scratch)
+        self._stars, self.mistakes = stars, mistakes
+
+    def _not_saved(self, error: OSError) -> str:
+        """Why a save failed, in a sentence: on a class hub's drop box, most likely because
+        another account saved this learner's file first, and only it may replace the file."""
+        reason = error.strerror or str(error)
+        try:
+            uid = self.path.stat().st_uid
+        except OSError:
+            uid = None
+        if uid is not None and sys.platform != "win32" and os.geteuid() not in (uid, 0):
+            return say("not-saved-owner", file=self.path.name, folder=self.folder, owner=account(uid),
+                       reason=reason)
+        return say("not-saved", file=self.path.name, folder=self.folder, reason=reason)
+
+
+def account(uid: int) -> str:
+    """The name of the account numbered ``uid`` (the owner of a file), or the number where the
+    system has no name for it; "" where there are no Unix accounts (Windows).
+
+    >>> account(0)
+    'root'
+    """
+    if sys.platform == "win32":
+        return ""
+    import pwd  # Unix only
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return str(uid)
 
 
 def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date | None]:

@@ -3,7 +3,8 @@
 The files are those :class:`~damlib.learn.Progress` writes, one per learner (on a shared server,
 the class folder). A file that is not one — malformed, empty, another program's, a save cut off
 half-way — is listed in the warnings and left exactly as it is. Names are whatever the learners
-typed; nothing is sent anywhere.
+typed; each row names the account that saved the file too, and on a class hub marks a file one
+learner's account saved under another learner's name. Nothing is sent anywhere.
 
 >>> import tempfile
 >>> from damlib.learn import LEVELS, Progress
@@ -27,9 +28,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import hints
 from ..errors import DamlibError
 from .data import STAGES, TEACHING_ORDER
-from .progress import read
+from .progress import account, read
 
 #: Scratch files Progress writes and renames; one left behind is a save that did not finish.
 SCRATCH = ".progress-*.tmp"
@@ -37,6 +39,16 @@ SCRATCH = ".progress-*.tmp"
 RULE_COLUMNS = tuple(dict.fromkeys(rule for order in TEACHING_ORDER.values() for rule in order))
 #: A spreadsheet reads a cell starting with one of these as a formula: such text is written quoted.
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: On a class hub each learner's Unix account is this and their login name (deploy/classhub.py,
+#: ClassSpawner.prefix): the account that saved a file says whose it is.
+HUB_ACCOUNT = "learner-"
+
+#: Every sentence a teacher reads here, whole, with named placeholders (``{owner}`` the account
+#: that saved a file, ``{account}`` the account of the learner named in it, ``{files}`` file names).
+TEXTS: dict[str, str] = {
+    "saved-by-another": "saved by {owner}, not by {account}",
+    "others-files": "Saved by another learner's account, so not to be trusted: {files}.",
+}
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,8 @@ class LearnerRow:
     mistakes: dict[str, int]
     #: the day the file was last saved (as it says, or as the folder does): the learner's last activity
     saved: datetime.date | None = None
+    #: the account that saved the file (its owner), "" where there are no Unix accounts
+    owner: str = ""
 
     def done(self, game: str) -> int:
         """How many of ``game``'s levels (a name from :data:`~damlib.learn.STAGES`) are done."""
@@ -57,6 +71,20 @@ class LearnerRow:
     def stars(self, game: str) -> int:
         """The stars won in ``game``'s levels, at most 3 a level."""
         return sum(self.level_stars.get(level.id, 0) for level in STAGES[game])
+
+    @property
+    def warning(self) -> str:
+        """On a class hub, where a learner's account is ``learner-`` and their login name: a
+        file saved by one learner's account under another learner's name says so; "" otherwise.
+
+        >>> LearnerRow("dora", "dora.json", {}, {}, owner="learner-ana").warning
+        'saved by learner-ana, not by learner-dora'
+        >>> LearnerRow("ana", "ana.json", {}, {}, owner="learner-ana").warning
+        ''
+        """
+        if self.owner.startswith(HUB_ACCOUNT) and self.owner != HUB_ACCOUNT + self.learner:
+            return hints.say("saved-by-another", TEXTS, owner=self.owner, account=HUB_ACCOUNT + self.learner)
+        return ""
 
     @property
     def completion(self) -> float:
@@ -82,12 +110,14 @@ class ClassReport:
         return total
 
     def table(self) -> list[dict[str, str | int]]:
-        """One dict a learner: name, file, the day last saved, levels done and stars per game,
-        completion in per cent, and the mistakes under each rule ID (:data:`RULE_COLUMNS`); then
-        one a file not read, with the reason. These are the columns of :meth:`to_csv`."""
+        """One dict a learner: name, file, the account that saved it (and a warning if that is
+        another learner's), the day last saved, levels done and stars per game, completion in per
+        cent, and the mistakes under each rule ID (:data:`RULE_COLUMNS`); then one a file not
+        read, with the reason. These are the columns of :meth:`to_csv`."""
         lines: list[dict[str, str | int]] = []
         for row in self.rows:
-            line: dict[str, str | int] = {"learner": row.learner, "file": row.file,
+            line: dict[str, str | int] = {"learner": row.learner, "file": row.file, "file owner": row.owner,
+                                          "warning": row.warning,
                                           "last saved": row.saved.isoformat() if row.saved else ""}
             for game in STAGES:
                 line[f"{game} levels"] = row.done(game)
@@ -101,7 +131,8 @@ class ClassReport:
     def columns(self) -> list[str]:
         """The CSV's columns, in order."""
         games = [f"{game} {count}" for game in STAGES for count in ("levels", "stars")]
-        return ["learner", "file", "last saved", *games, "complete %", *RULE_COLUMNS, "not read"]
+        return ["learner", "file", "file owner", "warning", "last saved", *games, "complete %", *RULE_COLUMNS,
+                "not read"]
 
     def to_csv(self) -> str:
         """The table as CSV text, for a spreadsheet: a line per file in the folder, a column per
@@ -127,10 +158,12 @@ class ClassReport:
         games = "".join(f"<th>{html.escape(game)}<br>levels of {len(levels)} · stars</th>"
                         for game, levels in STAGES.items())
         rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
-        head = f"<tr><th>learner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
+        head = f"<tr><th>learner</th><th>file owner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
         body = "".join(
             f'<tr><td style="white-space: nowrap">{html.escape(row.learner)}</td>'
-            f'<td style="white-space: nowrap">{row.saved or ""}</td>'
+            + (f"<td><b>⚠ {html.escape(row.warning)}</b></td>" if row.warning
+               else f'<td style="white-space: nowrap">{html.escape(row.owner)}</td>')
+            + f'<td style="white-space: nowrap">{row.saved or ""}</td>'
             + "".join(f"<td>{row.done(g)} · {row.stars(g)}★</td>" for g in STAGES)
             + f"<td>{round(100 * row.completion)}%</td>"
             + "".join(f"<td>{row.mistakes.get(rule) or ''}</td>" for rule in broken) + "</tr>"
@@ -138,8 +171,11 @@ class ClassReport:
         mistakes = (f"<p>Mistakes under each rule anyone broke ({len(RULE_COLUMNS) - len(broken)} rules nobody "
                     "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
         warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
+        others = [row.file for row in self.rows if row.warning]
+        doubted = (f"<p><b>{html.escape(hints.say('others-files', TEXTS, files=', '.join(others)))}</b></p>"
+                   if others else "")
         return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
-                f'</p>{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
+                f'</p>{doubted}{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
                 + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:
@@ -162,11 +198,12 @@ def class_report(folder: str | Path) -> ClassReport:
             continue
         try:
             learner, stars, mistakes, saved = read(path)
-            saved = saved or datetime.date.fromtimestamp(path.stat().st_mtime)  # a file from before dates
+            info = path.stat()
         except (OSError, ValueError) as error:
             unread.append((path.name, f"not read ({error})"))
             continue
-        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved))
+        saved = saved or datetime.date.fromtimestamp(info.st_mtime)  # a file from before dates
+        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid)))
     unread += [(path.name, "half-written (a save that did not finish)") for path in sorted(folder.glob(SCRATCH))]
     rows.sort(key=lambda row: (row.learner.casefold(), row.file))
     return ClassReport(folder, tuple(rows), tuple(f"{name}: {reason}" for name, reason in unread), tuple(unread))

@@ -11,12 +11,26 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram
+from .. import diagram, hints
 from ..errors import DamlibError
 from ..learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
 from ..learn.clicks import LevelClicks
 from .board import Board
 from .common import Pictured, button, check_size, prose, some, text
+
+#: Every sentence a learner reads here, whole, with named placeholders (``{login}`` the name the
+#: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed).
+TEXTS: dict[str, str] = {
+    "login-only": "On the class hub your stars are kept under your login name, {login}, and no other name.",
+    "login-box": "Your login name on the class hub: your stars are kept under it.",
+    "stars-not-kept": "Your stars were not kept: {why} Please tell your teacher.",
+    "not-kept": "What you did here was not kept: {why} Please tell your teacher.",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`TEXTS` with its placeholders filled."""
+    return hints.say(key, TEXTS, **fields)
 
 
 def stars(n: int) -> str:
@@ -31,7 +45,9 @@ class Learn(Pictured, w.VBox):
     ``levels`` is a list of levels, or stages by name (such as :data:`~damlib.learn.STAGES`),
     chosen from a menu. With a ``learner`` name (or one typed into its box) the stars are kept
     in ``folder`` (see :class:`~damlib.learn.Progress`) and are there again after a restart.
-    A name is typed once: every Learn board of the same notebook takes it up.
+    A name is typed once: every Learn board of the same notebook takes it up. On a class hub
+    (``JUPYTERHUB_USER`` set) the stars are kept under the login name and no other: the box
+    shows it and cannot be changed. A save that fails says why, and the stars shown are those kept.
 
     >>> from damlib.learn import STAGES
     >>> learn = Learn(STAGES["German"][:2])
@@ -60,7 +76,11 @@ class Learn(Pictured, w.VBox):
         self.stage.observe(lambda change: self.choose_stage(change["new"]), "value")
         self.size = check_size(size)
         self.folder = folder
+        #: on a class hub, the name the learner logged in with ("" elsewhere): a learner who could
+        #: type any name could take another's progress file before its owner first saved
+        self.login = os.environ.get("JUPYTERHUB_USER", "").strip()
         self.progress: Progress | None = None
+        self._unkept = ""  # why the last save failed, said until a save succeeds
         self.index = 0
         self._said = ""  # what a hint, a threat or the progress file said last
         self._best: dict[str, int] = {}  # the stars won here, with no name typed too
@@ -105,9 +125,13 @@ class Learn(Pictured, w.VBox):
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
-        # on a hub the learner has logged in: their stars go under that name without typing it
-        typed = Learn._learners.get(str(folder), "") or os.environ.get("JUPYTERHUB_USER", "")
-        if learner is not None or typed:
+        if self.login:
+            self.name.disabled = True
+            self.name.tooltip = say("login-box")
+            self.name.value = self.login
+            if learner is not None and learner.strip() != self.login:
+                self.sign_in(learner)  # refused, saying why
+        elif learner is not None or (typed := Learn._learners.get(str(folder), "")):
             self.name.value = learner if learner is not None else typed
 
     #: the name typed last for each progress folder, and the boards that take it up: a learner
@@ -175,7 +199,14 @@ class Learn(Pictured, w.VBox):
         return next((i for i, level in enumerate(levels) if not self._stars(level)), 0)
 
     def sign_in(self, learner: str) -> None:
-        """Keep this learner's stars from now on (an empty name keeps none)."""
+        """Keep this learner's stars from now on (an empty name keeps none). On a class hub only
+        the login name is taken: any other keeps the stars under the login name, and says so."""
+        if self.login and learner.strip() != self.login:
+            self.name.value = self.login  # the box shows whose stars are kept
+            self._say(say("login-only", login=self.login))
+            return
+        if self.progress is None or self.progress.learner != learner.strip():
+            self._unkept = ""  # that was another learner's save
         try:
             self.progress = Progress(learner, self.folder) if learner.strip() else None
         except DamlibError as error:
@@ -219,7 +250,8 @@ class Learn(Pictured, w.VBox):
         self._said = ""
         action()
         if self.attempt.done and not self._kept:
-            self._best[self.level.id] = max(self._best.get(self.level.id, 0), self.attempt.stars)
+            if self.progress is None:  # with a name, only the stars its file keeps are shown
+                self._best[self.level.id] = max(self._best.get(self.level.id, 0), self.attempt.stars)
             self._keep()
         feedback, self.clicks.feedback = self.clicks.feedback, None
         if feedback is not None:
@@ -234,8 +266,9 @@ class Learn(Pictured, w.VBox):
         if self.progress is not None and not self._kept and (self.attempt.done or self.attempt.mistakes):
             try:
                 self.progress.record(self.attempt)
+                self._unkept = ""
             except DamlibError as error:
-                self._said = str(error)
+                self._unkept = say("stars-not-kept" if self.attempt.done else "not-kept", why=str(error))
         self._kept = True
 
     def _say(self, text: str) -> None:
@@ -248,13 +281,19 @@ class Learn(Pictured, w.VBox):
                                    f"draughts, {html.escape(level.rule)}")
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
-        lines = [said or ("" if attempt.done else f"{attempt.position.turn.capitalize()} to move.")]
+        lines = [html.escape(said or ("" if attempt.done else f"{attempt.position.turn.capitalize()} to move."))]
+        if self._unkept:
+            lines.append(f"<b>{html.escape(self._unkept)}</b>")
         if attempt.done:
-            lines.append(f"<span style='font-size: 150%'>{stars(attempt.stars)}</span>")
+            # a save that failed shows the stars kept before, not those it could not keep
+            won = self._stars(level) if self._unkept else attempt.stars
+            lines.append(f"<span style='font-size: 150%'>{stars(won)}</span>")
             if len(self.levels) > 1 and all(self._stars(lv) for lv in self.levels):
                 lines.append(f"<b>{html.escape(stage_done(len(self.levels)))}</b>")
-        self.feedback.value = prose("<br>".join([html.escape(lines[0]), *lines[1:]]))
-        finished = f" Done: {attempt.stars} of 3 stars." if attempt.done else ""
+        self.feedback.value = prose("<br>".join(lines))
+        finished = ""
+        if attempt.done:
+            finished = f" {self._unkept}" if self._unkept else f" Done: {attempt.stars} of 3 stars."
         self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
         self._picking = True
         self.pick.options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
