@@ -1,15 +1,18 @@
 """Reading PDN made to hurt, as docs/measurements.md reports it: each input read once, its time
-and (with tracemalloc) its peak memory, and what came of it.
+and (with tracemalloc) its peak memory, and what came of it; then the replay widget given the
+largest text it takes, and more moves than it plays through.
 
     python benchmarks/pdn_input.py
 """
 
 from __future__ import annotations
 
+import re
 import time
 import tracemalloc
 
-from damlib import Position, explain, pdn
+from damlib import GERMAN, Position, explain, pdn
+from damlib.widgets.replay import MAX_MOVES, MAX_TEXT, GameReplay
 
 INPUTS = {
     "1,000,000 characters of '{'": "{" * 1_000_000,
@@ -32,6 +35,14 @@ def main() -> None:
         tracemalloc.stop()
         errors = sum(game.error is not None for game in games)
         print(f"{name}: {took:.3f} s, peak {peak / 1e6:.1f} MB, {len(games)} games, {errors} not read")
+    replay = GameReplay("1. c3-d4 *", GERMAN)
+    game = '[GameType "26"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h8-g7 *\n\n'
+    for name, text in (("2,000,000 characters of small games", game * (MAX_TEXT // len(game))),
+                       (f"{MAX_MOVES + 1:,} moves", '[GameType "26"]\n' + "c3-d4 " * (MAX_MOVES + 1))):
+        began = time.perf_counter()
+        replay.load(text)
+        status = re.sub(r"<[^>]+>", "", replay.status.value)
+        print(f"the replay given {name}: {time.perf_counter() - began:.3f} s — {status}")
     position = Position.from_fen(CROWDED, "turkish")
     _ = position.legal_moves  # known, as on a board
     began = time.perf_counter()

@@ -88,7 +88,11 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
     hubctl.write_bytes((ROOT / "deploy" / "hubctl").read_bytes())
     hubctl.chmod(0o755)
     fake = prefix / "venv" / "bin" / "jupyterhub"
-    fake.write_text("#!/bin/sh\necho \"hub on port $DAMLIB_HUB_PORT: $*\"\nexec sleep 300\n")
+    # and starts a learner's "server" that outlives it unless hubctl ends it
+    fake.write_text("#!/bin/sh\necho \"hub on port $DAMLIB_HUB_PORT: $*\"\n"
+                    f"JUPYTERHUB_API_URL=http://127.0.0.1:8124/hub/api "
+                    f"setsid sleep 301 &\necho $! > {tmp_path}/server.pid\n"
+                    "exec sleep 300\n")
     fake.chmod(0o755)
     env = dict(os.environ, DAMLIB_HUB_DIR=str(state))
 
@@ -97,7 +101,7 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
 
     state.mkdir()
     assert "run deploy/install.sh first" in hub("start").stderr
-    (state / "hub.env").write_text("DAMLIB_HUB_PORT=8123\n")
+    (state / "hub.env").write_text("DAMLIB_HUB_PORT=8123\nDAMLIB_HUB_API_PORT=8124\n")
     try:
         started = hub("start")
         assert started.returncode == 0 and "is running" in started.stdout, started.stderr
@@ -109,6 +113,7 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
     finally:
         stopped = hub("stop")
     assert "is stopped" in stopped.stdout and not (state / "hub.pid").exists()
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
+    for gone in (pid, int((tmp_path / "server.pid").read_text())):
+        with pytest.raises(ProcessLookupError):
+            os.kill(gone, 0)
     assert hub("status").returncode == 3
