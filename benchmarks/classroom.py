@@ -3,7 +3,8 @@
 Each learner logs in through the login page, waits for their server, opens and runs the play
 lesson (notebooks/08-play.ipynb) and a Learn board (as in 09-learn) over the kernel protocol, then
 clicks: a capture on the play board (e3, c5, a7, Undo) and the first German level (h2, g3, Try
-again), pausing ``--think`` seconds between clicks as a learner does. Reported per N:
+again), pausing about ``--think`` seconds between clicks (each learner their own while) as a
+learner does. Reported per N:
 
 - memory per learner: the proportional set size of their server and kernel (shared pages split);
 - login to a ready lesson: from sending the login form to the lesson's last cell done;
@@ -14,12 +15,15 @@ The servers run as this Unix user (DAMLIB_HUB_ACCOUNTS=shared), so no accounts a
 
     python benchmarks/classroom.py            # N = 1, 10, 30
     python benchmarks/classroom.py 1 5 --rounds 3
+    python benchmarks/classroom.py 30 --prestart   # the servers started before the lesson
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -43,8 +47,12 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
     began = time.perf_counter()
     try:
         learner.login()
+        out["login"] = time.perf_counter() - began
         learner.wait_for_server(600)
+        out["server"] = time.perf_counter() - began
         kernel = learner.kernel()
+        kernel.run("")
+        out["kernel"] = time.perf_counter() - began
         cells = kernel.run_notebook("lessons/08-play.ipynb")
         out["ready"] = time.perf_counter() - began
         learn, _ = kernel.run("from damlib.learn import STAGES\nfrom damlib.widgets import Learn\nLearn(STAGES)")
@@ -58,10 +66,13 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
     clicks += [(kernel.board(learn), square) for square in LEVEL]
     clicks.append((kernel.button(learn, description="Try again"), None))
     out["clicks"], out["empty"] = [], []
+    # each learner thinks for their own while, between half and one and a half times ``think``: a
+    # class does not click in step (all in one millisecond, each second, as the threads would)
+    pause = random.Random(name)
     try:
         for _ in range(rounds):
             for comm_id, square in clicks:
-                time.sleep(think)
+                time.sleep(think * pause.uniform(0.5, 1.5))
                 tick = time.perf_counter()
                 kernel.click(comm_id, square)
                 out["clicks"].append(time.perf_counter() - tick)
@@ -73,7 +84,27 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
     kernel.close()
 
 
-def measure(n: int, rounds: int, think: float) -> dict:
+def prestart(hub: Hub, names: list[str]) -> float:
+    """Start every learner's server before the lesson, as the teacher does on the admin page
+    (*Start All*, the same REST calls); return how long until all are ready."""
+    teacher = Learner(hub.url, "teacher")
+    teacher.login()
+    began = time.perf_counter()
+    # all at once, as the button does (each call answers when its server is up, or after 10 s)
+    threads = [threading.Thread(target=teacher.hub_api, args=("POST", f"/users/{name}/server")) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    waiting = set(names)
+    while waiting:
+        time.sleep(1)
+        waiting = {name for name in waiting
+                   if not teacher.hub_api("GET", f"/users/{name}").json().get("servers", {}).get("", {}).get("ready")}
+    return time.perf_counter() - began
+
+
+def measure(n: int, rounds: int, think: float, started: bool) -> dict:
     with tempfile.TemporaryDirectory(prefix="damlib-classroom-") as folder:
         names = [f"learner{i:02d}" for i in range(n)]
         hub = Hub(Path(folder), ROOT / "notebooks", pythonpath=os.environ.get("PYTHONPATH", str(ROOT)),
@@ -81,6 +112,7 @@ def measure(n: int, rounds: int, think: float) -> dict:
         results: dict[str, dict] = {name: {} for name in names}
         try:
             hub.wait(120)
+            before = prestart(hub, names) if started else 0.0
             start, clicking = threading.Barrier(n), threading.Barrier(n + 1)  # + 1: memory first
             threads = [threading.Thread(target=learner_session,
                                         args=(hub, name, rounds, think, start, clicking, results[name]))
@@ -108,8 +140,12 @@ def measure(n: int, rounds: int, think: float) -> dict:
     clicks = sorted(t for r in results.values() for t in r.get("clicks", []))
     empty = sorted(t for r in results.values() for t in r.get("empty", []))
     ready = [r["ready"] for r in results.values() if "ready" in r]
+    if not ready:
+        raise SystemExit(f"N={n}: no learner had a ready lesson")
+    phases = {phase: statistics.median([r[phase] for r in results.values() if phase in r] or [float("nan")])
+              for phase in ("login", "server", "kernel", "ready")}
     return {"n": n, "server": statistics.mean(servers), "kernel": statistics.mean(kernels),
-            "ready": statistics.median(ready), "ready_max": max(ready),
+            "ready": statistics.median(ready), "ready_max": max(ready), "phases": phases, "prestart": before,
             "median": statistics.median(clicks) * 1000, "p95": clicks[int(0.95 * (len(clicks) - 1))] * 1000,
             "empty": statistics.median(empty) * 1000, "count": len(clicks), "failed": len(errors)}
 
@@ -119,16 +155,31 @@ def main() -> None:
     parser.add_argument("learners", nargs="*", type=int, default=[1, 10, 30])
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the seven clicks per learner")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a learner waits before each click")
+    parser.add_argument("--prestart", action="store_true",
+                        help="start every learner's server before they log in, as the teacher can before a lesson")
     options = parser.parse_args()
+    # the hub starts its proxy and the learners' servers by name, from PATH: without the venv's
+    # bin there it would wait for servers that never start
+    for program in ("jupyterhub-singleuser", "configurable-http-proxy"):
+        if shutil.which(program) is None:
+            raise SystemExit(f"classroom.py: {program} is not on PATH: activate the virtual environment "
+                             "(. .venv/bin/activate) and install the hub (deploy/README.md)")
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}")
     print("| learners | memory per learner, MB (server + kernel) | login to ready lesson, s (median / slowest) "
           "| click to picture, ms (median / 95%) | empty cell, ms | clicks | learners failed |")
     print("|---|---|---|---|---|---|---|")
+    phases = []
     for n in options.learners:
-        r = measure(n, options.rounds, options.think)
+        r = measure(n, options.rounds, options.think, options.prestart)
         print(f"| {n} | {r['server'] + r['kernel']:.0f} ({r['server']:.0f} + {r['kernel']:.0f}) "
               f"| {r['ready']:.1f} / {r['ready_max']:.1f} | {r['median']:.0f} / {r['p95']:.0f} "
               f"| {r['empty']:.0f} | {r['count']} | {r['failed']} |", flush=True)
+        phases.append((n, r["prestart"], r["phases"]))
+    # where a learner's start-up went (medians, each counted from sending the login form)
+    for n, before, done in phases:
+        print(f"N={n}: " + (f"servers pre-started in {before:.1f} s; " if before else "")
+              + "logged in {login:.1f} s, server ready {server:.1f} s, kernel ready {kernel:.1f} s, "
+                "lesson run {ready:.1f} s".format(**done))
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

@@ -148,15 +148,21 @@ class Learner:
     def login(self) -> requests.Response:
         """Fill in and send the hub's login form, as a browser does; the hub starts their server."""
         self.session.get(f"{self.hub}/hub/login", timeout=30, verify=self.verify).raise_for_status()
-        xsrf = self.session.cookies.get("_xsrf", "")
+        xsrf = self._xsrf()
         answer = self.session.post(f"{self.hub}/hub/login?next=", timeout=120, verify=self.verify,
                                    data={"username": self.name, "password": self.password, "_xsrf": xsrf})
         if answer.status_code >= 400 or "/hub/login" in answer.url:
             raise HubError(f"{self.name} could not log in: {answer.status_code} {answer.url}")
         return answer
 
+    def _xsrf(self) -> str:
+        """The hub's XSRF cookie (a server already running when the learner logs in sets its own,
+        under /user/NAME/, beside it)."""
+        hub = (c.value or "" for c in self.session.cookies if c.name == "_xsrf" and c.path.startswith("/hub"))
+        return next(hub, "")
+
     def hub_api(self, method: str, path: str, **kwargs: Any) -> requests.Response:
-        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf") or ""}
+        headers = {"X-XSRFToken": self._xsrf()}
         return self.session.request(method, f"{self.hub}/hub/api{path}", headers=headers, timeout=30,
                                     verify=self.verify, **kwargs)
 

@@ -95,6 +95,9 @@ c.Spawner.args = [
     "--ServerApp.terminals_enabled=False",
     "--ServerApp.jpserver_extensions={'jupyter_lsp': False, 'jupyter_server_terminals': False}",
     "--LabApp.extension_manager=readonly",
+    # kernels talk to their server over Unix sockets in the learner's own folder, not TCP ports: with
+    # thirty kernels starting at once, two picked the same free port and one died (benchmarks/classroom.py)
+    "--KernelManager.transport=ipc",
     # no "receive Jupyter news?" pop-up in the middle of a lesson, no update notice
     "--LabApp.news_url=None",
     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",

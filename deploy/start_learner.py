@@ -56,6 +56,10 @@ def main(argv: list[str]) -> None:
     set_limits(os.environ.get("MEM_LIMIT"))
     home = Path.home()
     home.chmod(0o700)  # a learner's folder is theirs alone (where accounts are real)
+    # kernels talk to the server over Unix sockets named after the runtime folder (the hub's
+    # KernelManager.transport=ipc); a socket's path may not pass 107 characters, which the default
+    # (~/.local/share/jupyter/runtime/kernel-<36 characters>-ipc-1) does for longer names
+    os.environ.setdefault("JUPYTER_RUNTIME_DIR", str(home / ".run"))
     lessons = os.environ.get("DAMLIB_LESSONS")
     if lessons:
         print(f"start_learner: {copy_lessons(Path(lessons), home)} lesson files copied to {home / 'lessons'}",

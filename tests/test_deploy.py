@@ -117,3 +117,11 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
         with pytest.raises(ProcessLookupError):
             os.kill(gone, 0)
     assert hub("status").returncode == 3
+
+
+def test_the_classroom_benchmark_says_what_is_missing_from_path_instead_of_waiting() -> None:
+    # the hub starts servers by name from PATH: without the venv's bin there it used to wait forever
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "classroom.py"), "1"], capture_output=True,
+                         text=True, env=env, timeout=60)
+    assert run.returncode != 0 and "jupyterhub-singleuser is not on PATH" in run.stderr

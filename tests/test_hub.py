@@ -135,6 +135,22 @@ def test_stars_land_in_the_class_folder_and_survive_a_crash(hub: Hub, learners: 
     assert not (hub.folder / "class" / "progress" / "bob.json").exists()
 
 
+def test_on_the_hub_learn_keeps_stars_under_the_login_name_only(hub: Hub, learners: dict[str, Learner]) -> None:
+    kernel = learners["bob"].kernel()
+    try:
+        made, printed = kernel.run("from damlib.learn import STAGES\nfrom damlib.widgets import Learn\n"
+                                   "learn = Learn(STAGES)\nlearn.sign_in('carl')\n"
+                                   "print(learn.name.value, learn.name.disabled)")
+        assert printed.split() == ["bob", "True"]  # another name is refused, the box is not editable
+        for square in ("h2", "g3"):
+            kernel.click(kernel.board(made), square)
+    finally:
+        kernel.close()
+    folder = hub.folder / "class" / "progress"
+    assert json.loads((folder / "bob.json").read_text())["stars"] == {"de-board-1": 3}
+    assert not (folder / "carl.json").exists()
+
+
 def test_the_hub_is_closed_to_strangers(hub: Hub, learners: dict[str, Learner]) -> None:
     # not on the class list: refused, and the password tried is not kept for the name
     with pytest.raises(HubError):
