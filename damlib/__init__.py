@@ -9,6 +9,7 @@
 """  # noqa: E501
 
 import importlib
+from types import ModuleType
 
 from . import pdn
 from .errors import (
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """``damlib.diagram`` and ``damlib.draw`` load matplotlib on first use, not on import."""
     if name in ("diagram", "draw"):
         diagram = importlib.import_module(".diagram", __name__)

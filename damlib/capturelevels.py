@@ -692,7 +692,8 @@ def _fill(seeds: int, free: int, slide: KingSlide) -> int:
     reach = seeds | free & on(seeds, s1)
     free &= on(free, s1)
     reach |= free & on(reach, 2 * s1)
-    return reach | free & on(free, 2 * s1) & on(reach, 4 * s1)
+    out: int = reach | free & on(free, 2 * s1) & on(reach, 4 * s1)
+    return out
 
 
 def _pack(boards: list[int]) -> int:

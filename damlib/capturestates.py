@@ -27,7 +27,7 @@ class OutOfTime(Exception):
     """The generator passed the ``deadline`` it was given."""
 
 
-def king_jumps(g: MoveGenerator, rays: tuple, last_dir: int, occ: int,
+def king_jumps(g: MoveGenerator, rays: tuple[Any, ...], last_dir: int, occ: int,
                opp: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
     """The jumps of a king along ``rays`` (some of ``g.king_rays`` for its square), after a
     jump in direction ``last_dir`` (-1: none yet): ``(direction, jumped square, its bit,
@@ -42,7 +42,7 @@ def king_jumps(g: MoveGenerator, rays: tuple, last_dir: int, occ: int,
 
 
 def run_jumps(g: MoveGenerator, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int,
-              rep: int) -> tuple[list, list[list], bool]:
+              rep: int) -> tuple[list[Any], list[list[Any]], bool]:
     """The jumps of a king that may land on any square of ``run`` (reached along direction
     ``line``): those along the line, the same from every square of the run (looked at from
     ``rep``); those across it, square by square; and whether a square it cannot jump on from
@@ -82,12 +82,12 @@ class CaptureStates:
     __slots__ = ("ban", "deadline", "end", "exact", "g", "named", "occ", "opp", "out", "partial", "seen")
 
     def __init__(self, g: MoveGenerator, occ: int, opp: int, partial: bool, named: tuple[int, ...] | None,
-                 exact: bool, out: list, deadline: float | None = None) -> None:
+                 exact: bool, out: list[Any], deadline: float | None = None) -> None:
         self.g, self.occ, self.opp, self.partial, self.named, self.exact, self.out = (
             g, occ, opp, partial, named, exact, out)
         self.end = len(named) - 1 if named else 0
         self.ban = g.opposite is not None
-        self.seen: set = set()
+        self.seen: set[Any] = set()
         self.deadline = deadline
 
     def _visit(self, key: Any) -> bool:
@@ -243,8 +243,8 @@ class CaptureReach:
         self.g, self.occ, self.opp, self.goals = g, occ, opp, goals
         #: whether a capture that ends with a king crowned the piece (it set out as a man)
         self.crowned = man
-        self.man_memo: dict = {}
-        self.king_memo: dict = {}
+        self.man_memo: dict[Any, Any] = {}
+        self.king_memo: dict[Any, tuple[Reach, ...]] = {}
 
     def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
         """Where the piece can jump next after landing on each square of ``path[1:]``,

@@ -446,7 +446,11 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> MplPath:
     return _polygon(points, *start, math.atan2(end[1] - start[1], end[0] - start[0]))
 
 
-def _legs(route: Route, flip: bool) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+#: one leg of an arrow: where it starts and ends, in board units
+Leg = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _legs(route: Route, flip: bool) -> list[Leg]:
     """The arrows of a route, from the edge of the piece that moves, so its crown shows;
     a leg that runs back over an earlier one goes beside it, so a turn back reads as one."""
     points = [_center(s, flip) for s in route]
@@ -474,7 +478,7 @@ def _overlap(one: tuple[tuple[float, float], ...], other: tuple[tuple[float, flo
     return t[1] > 1e-9 and t[0] < 1 - 1e-9
 
 
-def _landings(ax: Axes, legs: list, color: RGBA, opts: _Options, unit: float) -> list[Artist]:
+def _landings(ax: Axes, legs: list[Leg], color: RGBA, opts: _Options, unit: float) -> list[Artist]:
     """A numbered disc at each landing of a multiple capture, in the landing square's lower
     right corner: the order of the jumps, where arrows meet or cross."""
     artists: list[Artist] = []
@@ -498,7 +502,7 @@ def _prepare_axes(ax: Axes, layout: _Layout) -> float:
     ax.set_axis_off()
     box = ax.get_position()
     width, height = _page_of(ax).get_size_inches()
-    return 72 * min(box.width * width / _WIDTH, box.height * height / layout.height)
+    return 72 * float(min(box.width * width / _WIDTH, box.height * height / layout.height))
 
 
 def _dark(square: int, opts: _Options) -> bool:

@@ -8,7 +8,7 @@ state it had before the call.
 from __future__ import annotations
 
 import reprlib
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
@@ -65,7 +65,7 @@ class IllegalMoveError(DamlibError):
 class AmbiguousMoveError(IllegalMoveError):
     """Move text that names several legal moves; ``candidates`` lists them."""
 
-    def __init__(self, message: str, candidates: tuple = ()) -> None:
+    def __init__(self, message: str, candidates: tuple[Any, ...] = ()) -> None:
         super().__init__(message)
         self.candidates = candidates
 

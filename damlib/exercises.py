@@ -366,7 +366,7 @@ def reading(kind: ExerciseKind, answer: str) -> str | None:
     >>> reading("most", "three pieces"), reading("penalty", "Black may make White take it back")
     ('3', 'chooses')
     """
-    words = re.findall(r"[a-z]+|\d+", answer.lower())
+    words: list[str] = re.findall(r"[a-z]+|\d+", answer.lower())
     if kind == "most":
         number = next((w for w in words if w.isdigit() or w in _NUMBERS), None)
         return None if number is None else str(_NUMBERS.get(number, number))

@@ -74,7 +74,8 @@ def capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: li
     return None if found is None else found[0]
 
 
-def _capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: list[int]):
+def _capture_mistake(rules: Rules, board: movegen.Board, white: bool,
+                     squares: list[int]) -> tuple[movegen.RawMove, bool] | None:
     found = _literal(rules, board, white, squares)
     if found is None:
         return None

@@ -12,7 +12,9 @@ generator quick.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from .capturelevels import LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
@@ -39,7 +41,7 @@ WALK_BUDGET = 2000
 FULL = (1 << 64) - 1
 
 
-def bits(squares) -> int:
+def bits(squares: Iterable[int]) -> int:
     """The bit board of ``squares``."""
     out = 0
     for s in squares:
@@ -390,7 +392,7 @@ class MoveGenerator:
             found = [f for f in found if len(f[1]) == most]
         if len(found) == 1:
             return found
-        seen: dict[tuple, Found] = {}
+        seen: dict[tuple[Any, ...], Found] = {}
         for f in found:
             seen.setdefault((f[0][0], f[0][-1], f[4], f[2]), f)
         return list(seen.values())
@@ -524,7 +526,8 @@ class MoveGenerator:
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 
-    def _walk(self, s, king, occ, opp, path, captured, last_dir, out, partial, budget) -> bool:
+    def _walk(self, s: int, king: bool, occ: int, opp: int, path: list[int], captured: list[int], last_dir: int,
+              out: list[Found], partial: bool, budget: list[int] | None) -> bool:
         """Extend a capture from square ``s`` by every route; record it where it must
         end (and everywhere with ``partial``). ``occ`` holds every piece still
         standing, ``opp`` those that may still be jumped. Returns whether the piece
@@ -576,7 +579,8 @@ class MoveGenerator:
             out.append((tuple(path), tuple(captured), king, not jumped, opp))
         return jumped
 
-    def _land_to_jump_on(self, lands, d, occ, opp, path, captured, out, partial, budget) -> None:
+    def _land_to_jump_on(self, lands: tuple[int, ...], d: int, occ: int, opp: int, path: list[int],
+                         captured: list[int], out: list[Found], partial: bool, budget: list[int] | None) -> None:
         """A king's landings after a jump where it must land on a square from which
         it can jump on, if there is one (the published Russian rules)."""
         landings = []
@@ -622,7 +626,7 @@ def longest(captures: list[RawMove]) -> list[RawMove]:
     return [c for c in captures if len(c[1]) == most]
 
 
-def move_key(move: RawMove) -> tuple:
+def move_key(move: RawMove) -> tuple[int, int, frozenset[int], bool]:
     """What makes two routes the same move: start, end, captured set, promotion."""
     path, captured, promotes = move
     return (path[0], path[-1], frozenset(captured), promotes)

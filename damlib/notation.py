@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .errors import FenError, IllegalMoveError, MoveTextError, SquareError, shown
 from .squares import SQUARE_NAMES, parse_square, playable, square_number
@@ -180,7 +180,7 @@ def format_diagram(board: tuple[int, ...]) -> str:
     )
 
 
-def format_move(move: tuple) -> str:
+def format_move(move: tuple[Any, ...]) -> str:
     """Move text for a raw move ``(path, captured, promotes)``: ``c3-d4`` or ``c3:e5:c7``."""
     path, captured = move[0], move[1]
     return (":" if captured else "-").join(SQUARE_NAMES[s] for s in path)

@@ -110,7 +110,7 @@ def save(pages: list[Figure], path: str | Path, title: str, print_id: str) -> li
     if fmt == "pdf":
         metadata = {"Title": title, "Creator": "damlib", "Producer": None, "CreationDate": None,
                     "Keywords": f"damlib-content {print_id}"}
-        with PdfPages(path, metadata=metadata) as pdf:  # type: ignore[arg-type]  # None drops an entry
+        with PdfPages(path, metadata=metadata) as pdf:  # None drops an entry
             for page in pages:
                 pdf.savefig(page)
         return [path]

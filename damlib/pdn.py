@@ -286,7 +286,7 @@ def _split(text: str) -> Iterator[_RawGame]:
         yield current
 
 
-def read(source: str | bytes | os.PathLike, variant: Rules | str | None = None,
+def read(source: str | bytes | os.PathLike[str], variant: Rules | str | None = None,
          default: Rules | str | None = None, *, limit: int | None = None,
          max_moves: int | None = None) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
@@ -585,7 +585,7 @@ def _wrap(words: list[str], width: int = 79) -> str:
     return "\n".join([*lines, line])
 
 
-def save(game: Game, folder: str | os.PathLike = ".", name: str | None = None, **tags: str) -> Path:
+def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = None, **tags: str) -> Path:
     """Write ``game`` as a PDN file in ``folder`` and return its path.
 
     The name is ``name`` or, by default, the game and the time (``german-2026-05-01-1412.pdn``);

@@ -23,6 +23,7 @@ import random
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import movegen
 from .errors import DamlibError, GameOverError, require, shown
@@ -93,13 +94,13 @@ class _Timeout(Exception):
 class _Search:
     """One search, from one position, with its table of positions and its clock."""
 
-    def __init__(self, position: Position, deadline: float, max_nodes: int | None, seen: set) -> None:
+    def __init__(self, position: Position, deadline: float, max_nodes: int | None, seen: set[Any]) -> None:
         self.rules = position.rules
         self.gens = (movegen.generator(self.rules, False), movegen.generator(self.rules, True))
         self.deadline, self.max_nodes = deadline, max_nodes
         self.nodes = 0
         #: position → (depth, score, bound, best move); bound 0 exact, 1 at least, -1 at most
-        self.table: dict[tuple, tuple[int, int, int, movegen.RawMove | None]] = {}
+        self.table: dict[tuple[Any, ...], tuple[int, int, int, movegen.RawMove | None]] = {}
         self.killers: dict[int, list[movegen.RawMove]] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.seen = seen  # positions of the game so far and of the line being searched

@@ -4,13 +4,15 @@ passing the last rank, draw, penalty. White to move unless a goal says "Black to
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..variants import GERMAN
 from .levels import Level
 
 START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
 
 
-def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options) -> Level:
+def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options: Any) -> Level:
     return Level(id, GERMAN, rule, goal, fen, solution, **options)
 
 

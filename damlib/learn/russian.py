@@ -4,12 +4,14 @@ goal says "Black to play"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..variants import RUSSIAN
 from .german import START
 from .levels import Level
 
 
-def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options) -> Level:
+def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options: Any) -> Level:
     return Level(id, RUSSIAN, rule, goal, fen, solution, **options)
 
 

@@ -4,6 +4,8 @@ mid-capture, draw, penalty. White to move unless a goal says "Black to play"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..variants import TURKISH
 from .levels import Level
 
@@ -11,7 +13,7 @@ START = ("W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
          ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7")
 
 
-def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options) -> Level:
+def L(id: str, rule: str, goal: str, fen: str, solution: tuple[str, ...], **options: Any) -> Level:
     return Level(id, TURKISH, rule, goal, fen, solution, **options)
 
 

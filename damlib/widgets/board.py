@@ -42,7 +42,7 @@ _STYLE = {"palette": COLORS, "contrast": CONTRAST,
           "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
 
 
-class Board(Pictured, anywidget.AnyWidget):  # type: ignore[misc]
+class Board(Pictured, anywidget.AnyWidget):
     """A board of 64 squares that shows a position and forwards what the learner does.
 
     ``on_click`` gets the name of each square clicked (or chosen with the keyboard: arrows

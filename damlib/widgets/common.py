@@ -72,7 +72,8 @@ def prose(text: str) -> str:
 def shared(kind: type[W]) -> W:
     """One layout or style of ``kind`` for every widget that leaves it as it is: each widget
     would otherwise make its own, a widget model more to send, keep and save with the lesson."""
-    return kind(width="auto") if kind is w.Layout else kind()
+    made: W = kind(width="auto") if kind is w.Layout else kind()
+    return made
 
 
 def text(name: str | None = None) -> w.HTML:

@@ -60,7 +60,8 @@ class Exercises(Pictured, w.VBox):
 
     @property
     def index(self) -> int:
-        return self.steps.slider.value - 1
+        shown: int = self.steps.slider.value
+        return shown - 1
 
     @property
     def exercise(self) -> Exercise:

@@ -144,7 +144,8 @@ class Learn(Pictured, w.VBox):
 
     @property
     def level(self) -> Level:
-        return self.levels[self.index]
+        level: Level = self.levels[self.index]
+        return level
 
     @property
     def done(self) -> bool:

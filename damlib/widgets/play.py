@@ -11,6 +11,7 @@ import ipywidgets as w
 from .. import diagram, pdn
 from ..clicks import ClickToMove
 from ..errors import DamlibError
+from ..game import Game
 from ..notation import numbered_moves, parse_color
 from ..position import Position, Variant
 from ..search import LEVELS, level_of
@@ -129,7 +130,7 @@ class PlayBoard(Pictured, w.VBox):
     # -- what the table holds ---------------------------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The :class:`~damlib.Game` being played."""
         return self.table.game
 

@@ -51,7 +51,7 @@ class GameReplay(Pictured, w.VBox):
 
     def __init__(
         self,
-        source: str | os.PathLike | Iterable[str],
+        source: str | os.PathLike[str] | Iterable[str],
         variant: Variant | None = None,
         start: Position | str | None = None,
         size: int | None = None,
@@ -96,7 +96,8 @@ class GameReplay(Pictured, w.VBox):
     @property
     def entry(self) -> pdn.PdnGame:
         """The game chosen, as :func:`damlib.pdn.read` read it."""
-        return self.entries[self.games.value]
+        entry: pdn.PdnGame = self.entries[self.games.value]
+        return entry
 
     @property
     def game(self) -> Game:
@@ -114,7 +115,7 @@ class GameReplay(Pictured, w.VBox):
         """The rules chosen to read every game under, or ``None`` for each game's GameType."""
         return self._choices.get(self.rules.value)
 
-    def load(self, source: str | bytes | os.PathLike) -> None:
+    def load(self, source: str | bytes | os.PathLike[str]) -> None:
         """Show the games of another PDN text, file or file content; the first one first. A
         text too large to read in a moment (over :data:`MAX_TEXT` characters, or games of more
         than :data:`MAX_MOVES` moves in all) is refused, saying so; of a file with many games,
