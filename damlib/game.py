@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from .errors import DamlibError, GameOverError, IllegalMoveError, shown
 from .legality import capture_mistake
-from .notation import parse_move_text
-from .position import Colour, Move, Position, Variant
+from .notation import Color, parse_move_text
+from .position import Move, Position, Variant
 from .variants import PUBLISHED, Rules
 from .variants import rules as _rules
 
@@ -32,7 +32,7 @@ class Result:
     """How a game ended: the winner (``None`` for a draw), why, and the rule
     (``None`` for a game that has no rule ID on it)."""
 
-    winner: Colour | None
+    winner: Color | None
     reason: str
     rule: str | None
 
@@ -50,7 +50,7 @@ class Penalty:
     """
 
     move: Move
-    offender: Colour
+    offender: Color
     correct: tuple[Move, ...]
     rule: str | None
 
@@ -143,8 +143,8 @@ class Game:
         if isinstance(state, Penalty):
             return None  # the opponent has yet to choose: the game is not decided
         pos = self.position
-        side: Colour = pos.turn
-        other: Colour = "black" if side == "white" else "white"
+        side: Color = pos.turn
+        other: Color = "black" if side == "white" else "white"
         colours = {p.color for p in pos.pieces.values()}
         # DE-WIN: whichever side is to move, a side without pieces has lost
         for loser, winner in ((side, other), (other, side)):
@@ -201,7 +201,7 @@ class Game:
         rules = pos.rules
         rule = rules.rule_id("penalty")
         if rules.penalty == "loss":
-            winner: Colour = "black" if pos.turn == "white" else "white"
+            winner: Color = "black" if pos.turn == "white" else "white"
             reason = f"{pos.turn.capitalize()} made a capture mistake, {mistake} instead of {pos.legal_moves[0]}"
             return mistake, Result(winner, reason, rule)
         return mistake, Penalty(mistake, pos.turn, pos.legal_moves, rule)

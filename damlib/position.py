@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import enum
-from typing import Literal
 
 from . import legality, movegen, notation
 from .errors import (
@@ -23,12 +22,12 @@ from .errors import (
     SquareError,
     shown,
 )
+from .notation import Color
 from .squares import SQUARE_NAMES, parse_square, square_number
 from .variants import Rules
 from .variants import rules as _rules
 
 Variant = Rules | str
-Colour = Literal["white", "black"]
 
 
 class Piece(enum.Enum):
@@ -40,7 +39,7 @@ class Piece(enum.Enum):
     BLACK_KING = -2
 
     @property
-    def color(self) -> Colour:
+    def color(self) -> Color:
         """``"white"`` or ``"black"``."""
         return "white" if self.value > 0 else "black"
 
@@ -230,7 +229,7 @@ class Position:
     # -- looking ----------------------------------------------------------
 
     @property
-    def turn(self) -> Colour:
+    def turn(self) -> Color:
         """The side to move: ``"white"`` or ``"black"``."""
         return "white" if self._white else "black"
 
@@ -293,7 +292,11 @@ class Position:
         return bool(self.legal_moves) and self.legal_moves[0].is_capture
 
     def routes(self) -> tuple[Move, ...]:
-        """Every legal move by every route it can take."""
+        """Every legal move by every route it can take.
+
+        Unbounded, and meant for small positions: a Turkish king among sixteen men can reach
+        the same few moves by over a million routes, which take many seconds and much memory
+        to list. :attr:`legal_moves` gives one route to each move, and is bounded."""
         return tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board, every_route=True))
 
     def parse_move(self, move: Move | str, literal: bool = False) -> Move:
