@@ -55,11 +55,11 @@ class ClickToMove:
     def __init__(
         self,
         start: Variant | Position = "german",
+        *,
         referee: bool = False,
         computer: str | None = None,
         seconds: float | None = None,
         level: str | Level = "club",
-        *,
         on_move: Callable[[Move | str], None] | None = None,
     ) -> None:
         self.start = start if isinstance(start, Position) else Position.start(_rules(start))

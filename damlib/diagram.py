@@ -389,7 +389,7 @@ def _scale(size: int) -> float:
 
 
 def square_center(
-    square: str, size: int | None = None, flip: bool = False, title: str | None = None, caption: str | None = None
+    square: str, size: int | None = None, *, flip: bool = False, title: str | None = None, caption: str | None = None
 ) -> tuple[float, float]:
     """The pixel ``(x, y)`` of ``square``'s centre in a PNG drawn with the same options.
 

@@ -176,7 +176,7 @@ class Exercise:
         """``question`` asked after the moves played before it, if any ("After 1. a1-b2 …: who won?")."""
         if not self.history:
             return question
-        moves = numbered_moves(self.history, self.game.positions[0].turn == "white")
+        moves = numbered_moves(self.history, white_first=self.game.positions[0].turn == "white")
         return f"After {moves}: {question[0].lower()}{question[1:]}"
 
     @property
@@ -533,10 +533,10 @@ class Quiz:
                                   if q.first is False))
 
 
-def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: bool = False,
+def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: bool = False,
                    title: str | None = None) -> list[Figure]:
     """Save the exercises as a printable worksheet on as many A4 pages as they need, or with
     ``answers`` as the answer key: see :func:`damlib.worksheet.save_worksheet`. Returns the pages."""
     from .worksheet import save_worksheet as save  # the drawing layer, loaded on first use
 
-    return save(exercises, path, answers, title)
+    return save(exercises, path, answers=answers, title=title)

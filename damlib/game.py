@@ -81,7 +81,7 @@ class Game:
     no game (nobody to move and nobody to win) and is refused.
     """
 
-    def __init__(self, start: Variant | Position = "german", referee: bool = False) -> None:
+    def __init__(self, start: Variant | Position = "german", *, referee: bool = False) -> None:
         if not isinstance(referee, bool):
             raise DamlibError(f"referee must be True or False, not {shown(referee)}")
         self.referee = referee

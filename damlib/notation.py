@@ -231,7 +231,7 @@ def parse_color(value: object, what: str) -> Color | None:
         raise FenError(f"{what} must be 'white', 'black' or nobody (None), not {value!r}") from None
 
 
-def move_number(ply: int, white_first: bool = True) -> str:
+def move_number(ply: int, *, white_first: bool = True) -> str:
     """The number written before the move of ``ply`` (0 for the first move of the game):
     ``"2."`` for White's move, ``"2. …"`` for Black's.
 
@@ -242,7 +242,7 @@ def move_number(ply: int, white_first: bool = True) -> str:
     return f"{ply // 2 + 1}." + ("" if ply % 2 == 0 else " …")
 
 
-def numbered_moves(moves: Sequence[object], white_first: bool = True) -> str:
+def numbered_moves(moves: Sequence[object], *, white_first: bool = True) -> str:
     """Moves numbered in pairs, as a game is written down.
 
     >>> numbered_moves(["f6-e5", "c3-d4"], white_first=False)
@@ -250,7 +250,7 @@ def numbered_moves(moves: Sequence[object], white_first: bool = True) -> str:
     """
     parts = []
     for ply, move in enumerate(moves):
-        number = move_number(ply, white_first)
+        number = move_number(ply, white_first=white_first)
         parts.append(f"{number} {move}" if ply == 0 or not number.endswith("…") else str(move))
     return " ".join(parts)
 

@@ -66,7 +66,7 @@ def lines(text: str, width: float, size: float = BODY, most: int | None = None) 
     return wrapped
 
 
-def write(page: Figure, text: str, x: float, y: float, width: float, size: float = BODY,
+def write(page: Figure, text: str, x: float, y: float, width: float, size: float = BODY, *,
           bold: bool = False, most: int | None = None, align: str = "left") -> float:
     """Write ``text`` wrapped to ``width`` with its top left at ``(x, y)``; the height it takes."""
     shown = lines(text, width, size, most)

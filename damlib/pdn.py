@@ -432,7 +432,7 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
         if token.kind == "comment":
             comments.setdefault(ply, []).append(token.text[1:-1].strip())
         elif token.kind == "move":
-            where = f"move {move_number(ply, start.turn == 'white')} {token.text}"
+            where = f"move {move_number(ply, white_first=start.turn == 'white')} {token.text}"
             try:
                 if game.pending:  # a capture mistake still on the board was let stand (DE-PENALTY)
                     game.let_stand()
@@ -553,7 +553,7 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     separator = ":" if number == 25 else "x"
     words = [f"{{{c}}}" for c in _comments(notes, 0)]
     for ply, (move, position) in enumerate(zip(game.moves, game.positions, strict=False)):
-        numbered = move_number(ply, start.turn == "white")
+        numbered = move_number(ply, white_first=start.turn == "white")
         written = _written(move, position, separator, full=mistakes)
         if not numbered.endswith("…"):
             written = f"{numbered} {written}"  # a number stays on the line of its move

@@ -299,7 +299,7 @@ class Position:
         to list. :attr:`legal_moves` gives one route to each move, and is bounded."""
         return tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board, every_route=True))
 
-    def parse_move(self, move: Move | str, literal: bool = False) -> Move:
+    def parse_move(self, move: Move | str, *, literal: bool = False) -> Move:
         """The legal move that ``move`` names, or a damlib error saying why there is none.
 
         Move text names the start square and every landing square, separated by

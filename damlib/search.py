@@ -214,6 +214,7 @@ def analyse(
     seconds: float | None = None,
     max_depth: int | None = None,
     history: Iterable[Position] = (),
+    *,
     every_move: bool = False,
     max_nodes: int | None = None,
 ) -> tuple[Analysis, dict[Move, int]]:

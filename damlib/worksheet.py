@@ -108,7 +108,7 @@ def _explanation(task: Exercise) -> str:
     return " ".join(f"{', '.join(moves)}: {text}" for text, moves in same.items())
 
 
-def cards(exercises: Iterable[Exercise], answers: bool = False, titles: Sequence[str] = ()) -> list[Card]:
+def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Sequence[str] = ()) -> list[Card]:
     """What each question's place on the worksheet (or, with ``answers``, the key) shows; a
     question's title, if the teacher gave one, comes first in its text."""
     made = []
@@ -216,7 +216,7 @@ def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
     return drawn
 
 
-def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: bool = False,
+def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: bool = False,
                    title: str | None = None, titles: Sequence[str] = ()) -> list[Figure]:
     """Save ``exercises`` as a worksheet, or with ``answers`` as its answer key, on as many
     pages as they need: a PDF (all pages in one file), or PNG or SVG files (``name-2.png``, …
@@ -228,7 +228,7 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, answers: boo
     >>> len(save_worksheet(EXERCISES[:7], path)), len(save_worksheet(EXERCISES[:7], path, answers=True))
     (2, 2)
     """
-    made = cards(exercises, answers, titles)
+    made = cards(exercises, answers=answers, titles=titles)
     heading = title or ("Answer key" if answers else "Draughts exercises")
     drawn = render(made, heading, answers)
     print_id = pages.fingerprint([heading, answers] + [(c.heading, c.position.rules.name, c.position.fen, c.text,

@@ -117,7 +117,7 @@ def test_building_moves(path, captured, promotes, position):
        actions=st.lists(st.tuples(st.sampled_from(["play", "legal", "undo", "take_back", "let_stand"]), anything),
                         max_size=8))
 def test_games(start, referee, actions):
-    game = calm(Game, start, referee)
+    game = calm(Game, start, referee=referee)
     if game is None:
         return
     for action, value in actions:

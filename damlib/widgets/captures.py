@@ -65,6 +65,7 @@ class CaptureStepper(Pictured, w.VBox):
         position: Position | str,
         move: Move | str | None = None,
         variant: Variant | None = None,
+        *,
         show_forbidden: bool = False,
         size: int | None = None,
     ) -> None:

@@ -44,13 +44,13 @@ class PlayBoard(Pictured, w.VBox):
     def __init__(
         self,
         variant: Variant = GERMAN,
+        *,
         referee: bool = False,
         computer: str | None = None,
         fen: str | None = None,
         seconds: float | None = None,
         size: int | None = None,
         level: str = "club",
-        *,
         menus: bool = True,
     ) -> None:
         rules = _rules(variant)
