@@ -3,12 +3,26 @@ message names the bad part, and the object it was called on is unchanged."""
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 import pytest
 from conftest import playable_squares, raises
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position, explain, hints, pdn, perft, rules
+from damlib import (
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    Game,
+    Move,
+    Position,
+    explain,
+    hints,
+    pdn,
+    perft,
+    rule_table,
+    rules,
+)
 from damlib.errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -19,7 +33,9 @@ from damlib.errors import (
     SquareError,
     VariantError,
 )
+from damlib.exercises import Exercise
 from damlib.referee import describe, forbidden_captures
+from damlib.squares import SQUARE_NAMES
 
 GERMAN_START = Position.start(GERMAN)
 
@@ -407,3 +423,89 @@ def test_referee_pending_choice_blocks_moves():
 def test_a_public_function_names_what_it_was_given_wrongly(call, names):
     with pytest.raises(DamlibError, match=names):
         call()
+
+
+# -- issue 8, defect 4: wrong values and types give damlib errors naming the bad part ------------------
+
+
+@pytest.mark.parametrize("make, exc, names", [
+    (lambda: Move(()), MoveTextError, ["()"]),
+    (lambda: Move(("c3",)), MoveTextError, ["('c3',)"]),
+    (lambda: Move(None), MoveTextError, ["path", "None"]),
+    (lambda: Move(5), MoveTextError, ["path", "5"]),
+    (lambda: Move("c3-d4"), MoveTextError, ["path", "'c3-d4'"]),
+    (lambda: Move(("c3", "d4"), None), MoveTextError, ["captured", "None"]),
+    (lambda: Move(("c3", "z9")), SquareError, ["path", "'z9'"]),
+    (lambda: Move(("c3", "e5", "g7"), ("d4",)), MoveTextError, ["2 landings", "1 captured"]),
+    (lambda: Move(("c3", "d4"), (), "yes"), DamlibError, ["promotes", "'yes'"]),
+    (lambda: Move(("c3", "d4"), (), False, "W:Wc3:Bd4"), DamlibError, ["position", "W:Wc3:Bd4"]),
+    (lambda: explain(None, "c3-d4"), DamlibError, ["Position", "None"]),
+    (lambda: Position.from_fen(5, GERMAN), FenError, ["must be text", "not 5"]),
+    (lambda: Position.from_fen(b"W:Wc3:Bd4", GERMAN), FenError, ["must be text", "b'W:Wc3:Bd4'"]),
+    (lambda: Position.from_fen("W:Wc3:Bd4" + ",h8" * 1000, GERMAN), FenError, ["too long"]),
+    (lambda: Position.from_diagram(None, GERMAN), FenError, ["must be text", "None"]),
+    (lambda: Position.from_diagram(".", GERMAN, turn=5), FenError, ["8 lines"]),
+    (lambda: Position.from_diagram("\n".join(["." * 8] * 8), GERMAN, turn=None), FenError, ["side to move", "None"]),
+    (lambda: Game(5), VariantError, ["5"]),
+    (lambda: Game(None), VariantError, ["None"]),
+    (lambda: Game("german", referee="yes"), DamlibError, ["referee", "'yes'"]),
+    (lambda: Game().play(None), MoveTextError, ["None"]),
+    (lambda: Game().play(5), MoveTextError, ["5"]),
+    (lambda: Game(referee=True).play(5), MoveTextError, ["5"]),
+    (lambda: Position.start(GERMAN).play(None), MoveTextError, ["None"]),
+    (lambda: Position.start(GERMAN).parse_move("c3-d4", literal="no"), DamlibError, ["literal"]),
+    (lambda: Position.start(GERMAN).piece_at(5), SquareError, ["5"]),
+    (lambda: rules(None), VariantError, ["None"]),
+    (lambda: rules(5), VariantError, ["5"]),
+    (lambda: rule_table("polish"), VariantError, ["polish"]),
+    (lambda: perft(None, 1), DamlibError, ["None"]),
+    (lambda: perft(Position.start(GERMAN), "2"), DamlibError, ["depth", "'2'"]),
+    (lambda: Position.start(GERMAN).play("c3-d4" * 100), MoveTextError, ["500 characters", "too long"]),
+])
+def test_bad_values_raise_damlib_errors_naming_them(make, exc, names):
+    with pytest.raises(DamlibError) as info:
+        make()
+    assert isinstance(info.value, exc), f"{type(info.value).__name__}: {info.value}"
+    for name in names:
+        assert name in str(info.value), f"{name!r} not in {info.value}"
+
+
+def test_a_huge_bad_value_gives_a_short_message():
+    with pytest.raises(DamlibError) as info:
+        Move(("c3", "x" * 100_000))
+    assert len(str(info.value)) < 300
+
+
+def test_good_moves_built_by_hand_still_work():
+    move = Move(["C3", "d4"])  # a list and any case: the squares are what count
+    assert move.path == ("c3", "d4") and move in Position.start(GERMAN).legal_moves
+    assert Game().play(move) == move
+    assert hash(Move(("e3", "c5", "a7"), ("d4", "b6"))) == hash(Move(("e3", "c5", "a7"), ["b6", "d4"]))
+
+
+def test_rule_table_accepts_names_too():
+    assert rule_table("german", "turkish") == rule_table(GERMAN, TURKISH)
+
+
+# -- issue 8, defect 12: input is capped -------------------------------------------------------------
+
+
+def test_a_huge_answer_is_refused_quickly_and_briefly():
+    task = Exercise("W:Wc3,g3:Bd4,h8", "german", "moves")
+    start = time.perf_counter()
+    verdict = task.check("g3-h4, " * 50_000)
+    assert time.perf_counter() - start < 0.5 and len(verdict.text) < 300 and "too long" in verdict.text
+    many_wrong = task.check(", ".join(f"{a}-{b}" for a, b in zip(SQUARE_NAMES, SQUARE_NAMES[9:], strict=False))[:1900])
+    assert not many_wrong.correct and "more not allowed" in many_wrong.text and len(many_wrong.text) < 1500
+
+
+def test_a_huge_title_is_cut():
+    from damlib import diagram
+
+    pos = Position.start(GERMAN)
+    start = time.perf_counter()
+    png = diagram.png(pos, title="x" * 100_000, caption="line\n" * 10_000)
+    assert time.perf_counter() - start < 2 and png.startswith(b"\x89PNG")
+    lines = diagram._layout("word " * 1000, "\n" * 1000)
+    assert len(lines.title) == diagram.MAX_LINES and lines.title[-1].endswith("…")
+    assert len(lines.caption) == diagram.MAX_LINES

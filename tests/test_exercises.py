@@ -8,8 +8,17 @@ import time
 import pytest
 from conftest import ROOT, RULES_MD
 
-from damlib import Game, Position
-from damlib.errors import DamlibError
+from damlib import (
+    Game,
+    Position,
+)
+from damlib.errors import (
+    DamlibError,
+    FenError,
+    IllegalMoveError,
+    MoveTextError,
+    VariantError,
+)
 from damlib.exercises import EXERCISES, AnswerClicks, Exercise, Quiz, save_worksheet
 from damlib.widgets import Exercises
 
@@ -447,3 +456,26 @@ def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_ca
     assert [card.rule for card in cards(crowns, answers=True)] == ["RU-PROMOTE", "TR-PROMOTE"]
     for card in cards(crowns, answers=True):
         assert "if it can jump on" in card.text[1], card.text[1]
+
+
+# -- issue 8, defect 10: broken exercises are refused when made; empty answers are not answers --------
+
+
+@pytest.mark.parametrize("args, exc", [
+    (("nonsense", "german", "moves"), FenError),
+    (("W:Wc3:Bd4", "polish", "moves"), VariantError),
+    (("W:Wc3:Bd4", "german", ["moves"]), DamlibError),
+    (("W:Wc3:Bd4", "german", "crown", ""), MoveTextError),
+    (("W:Wd6:Bd7,Kb8", "turkish", "crown", "d6:d8"), IllegalMoveError),  # stops part-way
+    (("W:W:B", "german", "winner"), DamlibError),
+])
+def test_broken_exercises_are_refused_when_made(args, exc):
+    with pytest.raises(exc):
+        Exercise(*args)
+
+
+@pytest.mark.parametrize("answer", ["", "   ", None, 5])
+def test_an_empty_answer_is_not_an_answer(answer):
+    for kind, move in (("moves", None), ("most", None), ("crown", "b6:d8:f6")):
+        verdict = Exercise("W:Wb6:Bc7,e7", "german", kind, move).check(answer)
+        assert not verdict.correct and verdict.text.startswith("That is not an answer")

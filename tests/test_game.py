@@ -1,10 +1,27 @@
 """Game: history, undo, results, and the referee mode's choices."""
 
+import itertools
+import random
+
 import pytest
 from conftest import raises, refused
 
-from damlib import GERMAN, RUSSIAN, Game, Move, Position
-from damlib.errors import DamlibError, GameOverError
+from damlib import (
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    TURKISH_PUBLISHED,
+    Game,
+    Move,
+    Position,
+    movegen,
+)
+from damlib.errors import (
+    DamlibError,
+    GameOverError,
+)
+from damlib.referee import capture_stages
+from damlib.squares import SQUARE_NAMES
 
 
 def test_a_game_starts_from_a_variant_name_or_a_position():
@@ -110,5 +127,88 @@ def test_a_move_taken_from_another_position_is_recorded_with_the_games_own():
     game = Game(Position.from_fen("W:Wc3:Bd4,h8", "german"))
     played = game.play(other.legal_moves[0])
     assert str(played) == "c3:e5" and played.position == game.positions[0]
-    from damlib.referee import capture_stages
     assert "a7" not in capture_stages(game.moves[0])[0].position.pieces
+
+
+# -- issue 8, defect 8: referee mode records the move that was named ------------------------------------
+
+
+def test_referee_records_a_backward_jump_stopped_early():
+    # Only legal move: g5:e7:c5:e3:g5 (f6, d6, d4, f4), also routed g5:e3:c5:e7:g5.
+    fen = "W:Wa1,c1,e1,b2,d2,f2,h2,a3,g5:Bd4,f4,d6,f6,h6,a7,b8,d8,f8,h8"
+    game = Game(Position.from_fen(fen, GERMAN), referee=True)
+    played = game.play("g5:e3")
+    assert (played.path, played.captured) == (("g5", "e3"), ("f4",))
+    assert game.pending.rule == "DE-PENALTY" and game.pending.move == played
+    game.let_stand()
+    assert {"f6", "d6", "d4"} <= set(game.position.pieces) and "f4" not in game.position.pieces
+
+
+def test_referee_records_a_quiet_step_as_a_step():
+    # The king on g8 must capture (g6 lies on its file); g8-e8 along rank 8 is a step.
+    game = Game(Position.from_fen("W:WKg8:Bf4,d5,g6,e7", TURKISH), referee=True)
+    played = game.play("g8-e8")
+    assert (played.path, played.captured) == (("g8", "e8"), ())
+    assert game.result.winner == "black" and len(game.position.pieces) == 5
+
+
+def _jumped(board: tuple[int, ...], path: tuple[int, ...], remove_at_once: bool) -> list[int]:
+    """The piece each jump of ``path`` goes over: the one occupied square strictly between
+    its two ends, skipping squares already emptied in this capture (TR-REMOVE)."""
+    taken: list[int] = []
+    for here, there in itertools.pairwise(path):
+        df, dr = there % 8 - here % 8, there // 8 - here // 8
+        n = max(abs(df), abs(dr))
+        unit = df // n + 8 * (dr // n)
+        between = [here + unit * k for k in range(1, n)]
+        over = [s for s in between if board[s] and s != path[0] and not (remove_at_once and s in taken)]
+        assert len(over) == 1, (path, over)
+        taken.append(over[0])
+    return taken
+
+
+def _random_position(rnd: random.Random, variant) -> Position:
+    """A random position reached by random play from the start, so that it can arise."""
+    pos = Position.start(variant)
+    for _ in range(rnd.randrange(4, 40)):
+        if not pos.legal_moves:
+            break
+        pos = pos.play(rnd.choice(pos.legal_moves))
+    return pos
+
+
+@pytest.mark.parametrize("variant", [GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED])
+def test_referee_records_exactly_the_route_named(variant):
+    rnd = random.Random(8)
+    checked = 0
+    for _ in range(25):
+        pos = _random_position(rnd, variant)
+        gen = movegen.generator(variant, pos._white)
+        routes = gen.captures(pos._board, partial=True) + gen.steps(pos._board, gen.own_squares(pos._board))
+        for path, _captured, _promotes in routes:
+            named = [SQUARE_NAMES[s] for s in path]
+            jumped = _jumped(pos._board, path, variant.remove_at_once) if _captured else []
+            text = (":" if jumped else "-").join(named)
+            game = Game(pos, referee=True)
+            played = game.play(text)
+            assert played.path == tuple(named), text
+            assert played.captured == tuple(SQUARE_NAMES[s] for s in jumped), text
+            assert Game(pos, referee=True).play(Move(played.path, played.captured)).path == played.path
+            checked += 1
+    assert checked > 200
+
+
+# -- issue 8, defect 9: a side without pieces has lost, whoever is to move; an empty board has no game --
+
+
+@pytest.mark.parametrize("fen, winner", [("W:Wc3:B", "white"), ("B:Wc3:B", "white"), ("W:W:Bb8", "black")])
+def test_a_side_without_pieces_has_lost(fen, winner):
+    game = Game(Position.from_fen(fen, GERMAN))
+    assert game.result.winner == winner and game.result.rule == "DE-WIN" and game.legal_moves == ()
+    with pytest.raises(DamlibError):
+        game.play("c3-d4")
+
+
+def test_a_game_needs_pieces():
+    with pytest.raises(DamlibError, match="no"):
+        Game(Position.from_fen("W:W:B", GERMAN))

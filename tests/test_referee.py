@@ -1,10 +1,26 @@
 """explain(), capture stages and forbidden shorter captures: what the lessons show."""
 
+
 import pytest
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position, explain
-from damlib.errors import DamlibError
+from damlib import (
+    GERMAN,
+    RUSSIAN,
+    TURKISH,
+    Game,
+    Move,
+    Piece,
+    Position,
+    explain,
+)
+from damlib.errors import (
+    DamlibError,
+    IllegalMoveError,
+)
+from damlib.exercises import Exercise
 from damlib.referee import capture_stages, shorter_captures, why_piece_cannot_move
+
+KING_AND_TWO = "W:WKd4:Bd6,d2"  # RULES.md's TR-REMOVE teaching position
 
 # Which rule forbids a move, in explain() and in the error: test_bad_input.py, ILLEGAL.
 
@@ -89,3 +105,89 @@ def test_refused_text_is_explained_by_the_capture_that_ends_on_its_last_square_t
 def test_a_king_blocked_by_its_own_piece_is_told_so(fen, rules, move, own):
     answer = explain(Position.from_fen(fen, rules), move)
     assert f"your own piece on {own} is in the way" in answer and "more than one piece" not in answer
+
+
+# -- issue 8, defect 5: capture stages say what the removal rule does, and only where it matters -----
+
+
+def test_turkish_capture_stages_never_say_the_jumped_pieces_leave_together():
+    stages = capture_stages(Position.from_fen(KING_AND_TWO, TURKISH).parse_move("d4:d7:d1"))
+    assert "d6 is removed at once" in stages[1].caption
+    assert "both" not in stages[-1].caption and "together" not in stages[-1].caption
+    assert "d2 leaves the board and the capture ends" in stages[-1].caption
+    assert [s.rule for s in stages] == [None, "TR-REMOVE", "TR-REMOVE"]
+
+
+def test_german_capture_stages_remove_all_jumped_pieces_at_the_end():
+    # a1 jumps c3, f4, f2 (RULES.md's DE-STRIKE position): all three leave at the end
+    stages = capture_stages(Position.from_fen("W:WKa1:Bc3,f4,f2,b4", GERMAN).legal_moves[0])
+    assert "all 3 jumped pieces leave the board together" in stages[-1].caption
+    assert stages[-1].rule == "DE-STRIKE"
+
+
+@pytest.mark.parametrize("fen, variant, rule", [
+    ("W:Wc3:Bd4", GERMAN, "DE-MAN-CAPTURE"),
+    ("W:WKa1:Bc3", RUSSIAN, "DE-KING"),
+    ("W:Wd4:Be5", TURKISH, "TR-MAN-CAPTURE"),
+    ("W:WKd4:Bd6", TURKISH, "TR-KING"),
+])
+def test_a_single_jump_cites_the_capture_rule_not_the_removal_rule(fen, variant, rule):
+    (stage,) = capture_stages(Position.from_fen(fen, variant).legal_moves[0])[1:]
+    assert stage.rule == rule
+    assert "removed at once" not in stage.caption and "stays on the board" not in stage.caption
+
+
+# -- issue 8, defect 6: a man going over a piece is a capture attempt ----------------------------------
+
+
+def test_a_man_jumping_too_far_breaks_the_capture_rule():
+    pos = Position.from_fen("W:Wa3:Bc5,e7", GERMAN)  # a3 to d6 goes over c5: a capture attempt
+    assert "(DE-MAN-CAPTURE)" in explain(pos, "a3:d6")
+    with pytest.raises(IllegalMoveError) as info:
+        pos.play("a3:d6")
+    assert info.value.rule == "DE-MAN-CAPTURE"
+    with pytest.raises(IllegalMoveError) as info:
+        Position.from_fen("W:Wa3:Be7", GERMAN).play("a3-d6")  # nothing in between: a step too far
+    assert info.value.rule == "DE-MAN-MOVE"
+
+
+# -- issue 8, defect 7: shorthand that could also be a stop part-way -----------------------------------
+
+
+def test_referee_reads_start_end_text_as_the_jump_it_names():
+    # Legal: d4:d7:d1 (same as d4:d8:d1), d4:d1:d7, d4:d1:d8. "d4:d7" is also one jump over d6.
+    game = Game(Position.from_fen(KING_AND_TWO, TURKISH), referee=True)
+    played = game.play("d4:d7")
+    assert (played.path, played.captured) == (("d4", "d7"), ("d6",))
+    assert game.result.winner == "black" and game.result.rule == "TR-PENALTY"
+
+
+def test_outside_referee_mode_start_end_text_is_the_legal_move():
+    pos = Position.from_fen(KING_AND_TWO, TURKISH)
+    assert Game(pos).play("d4:d7").path == ("d4", "d1", "d7")
+    assert pos.parse_move("d4:d7").path == ("d4", "d1", "d7")  # longer than the text: shorthand
+    with pytest.raises(IllegalMoveError) as info:
+        pos.parse_move("d4:d7", literal=True)
+    assert info.value.rule == "TR-MANDATORY"
+    said = explain(pos, "d4:d7")
+    assert said.startswith("d4:d7 stands for d4:d1:d7, which is legal") and "TR-MANDATORY" in said
+    # shorthand whose squares are no route at all stands for the legal move in both readings
+    german = Position.from_fen("W:Wc5,h2:Bd6,f6", GERMAN)  # c5:e7:g5 is the only capture
+    assert german.parse_move("c5:g5", literal=True).path == ("c5", "e7", "g5")
+
+
+def test_the_exercise_checker_reads_moves_as_written():
+    task = Exercise(KING_AND_TWO, "turkish", "moves")
+    assert task.check("d4:d7:d1, d4:d1:d7, d4:d1:d8").correct
+    assert task.check("d4:d8:d1, d4:d1:d7, d4:d1:d8").correct  # the same move by another route
+    verdict = task.check("d4:d7:d1, d4:d7, d4:d1:d8")
+    assert not verdict.correct and "TR-MANDATORY" in verdict.text and "You missed d4:d1:d7" in verdict.text
+
+
+# -- issue 8, defect 13: a rule sentence after a colon goes on in lower case ---------------------------
+
+
+def test_a_blocked_piece_is_explained_in_one_sentence():
+    why = why_piece_cannot_move(Position.from_fen("W:Wc3:Bb4,d4,a5,e5", GERMAN), "c3")
+    assert why == ("The man on c3 is blocked (DE-MAN-MOVE): "
+                   "a man moves one square diagonally forward to an empty square.")
