@@ -24,12 +24,13 @@ from pathlib import Path
 # Lets the script run from a checkout without installing damlib first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from damlib import Game, Position, movegen  # noqa: E402
-from damlib.errors import GameOverError  # noqa: E402
-from damlib.position import Move  # noqa: E402
+from damlib import Game, Position
+from damlib.engine import movegen
+from damlib.engine.errors import GameOverError  # noqa: E402
+from damlib.engine.position import Move  # noqa: E402
 from damlib.search import best_move  # noqa: E402
 
-# -- FROZEN BASELINE: damlib/search.py as of commit b9b6cc1, the opponent to beat. ---------
+# -- FROZEN BASELINE: damlib/search.py (now damlib/play/search.py) as of commit b9b6cc1, the opponent to beat. ---------
 # Kept unchanged on purpose (only renamed): do not improve it, or the match measures nothing.
 
 MAN, KING = 100, 300
@@ -58,7 +59,7 @@ class _Timeout(Exception):
 def baseline_move(position: Position, max_depth: int = 6, seconds: float = 0.5) -> Move:
     """The move the search likes best, deepening until ``seconds`` run out.
 
-    Raises :class:`~damlib.errors.GameOverError` when there is no legal move.
+    Raises :class:`~damlib.engine.errors.GameOverError` when there is no legal move.
     """
     deadline = time.perf_counter() + seconds
     moves = position.legal_moves

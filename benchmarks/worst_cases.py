@@ -37,11 +37,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import damlib  # noqa: E402
-from damlib import capturelevels, capturestates, movegen  # noqa: E402
-from damlib.clicks import ClickToMove  # noqa: E402
-from damlib.referee import forbidden_captures  # noqa: E402
+from damlib.engine import capturelevels, capturestates, movegen
+from damlib.engine.squares import SQUARE_NAMES, playable  # noqa: E402
+from damlib.play.clicks import ClickToMove  # noqa: E402
+from damlib.play.referee import forbidden_captures  # noqa: E402
 from damlib.search import best_move  # noqa: E402
-from damlib.squares import SQUARE_NAMES, playable  # noqa: E402
 
 #: (name, FEN, game). The first two were found by simulated annealing when issue 11 was
 #: filed; the others by ``--hunt`` (seeds 0 and 1, 400–600 steps), the Turkish g2 and
@@ -69,7 +69,7 @@ SEARCH = ("W:Wb7,g7,a6,e6,h6,c5,f5,b4,d4,g4,a3,c3,e3,h3,b2,f2:BKc4", "turkish", 
 
 def forget() -> None:
     """Make the generators forget the capture levels they remember (see
-    :meth:`damlib.movegen.MoveGenerator.levels`) and which captures the route walk gave
+    :meth:`damlib.engine.movegen.MoveGenerator.levels`) and which captures the route walk gave
     up on."""
     for game in ("german", "russian", "turkish"):
         for white in (True, False):

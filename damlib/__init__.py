@@ -11,8 +11,7 @@
 import importlib
 from types import ModuleType
 
-from . import pdn
-from .errors import (
+from .engine.errors import (
     AmbiguousMoveError,
     DamlibError,
     DiagramError,
@@ -23,10 +22,8 @@ from .errors import (
     SquareError,
     VariantError,
 )
-from .game import Game, Penalty, Result
-from .position import Move, Piece, Position, perft
-from .referee import explain
-from .variants import (
+from .engine.position import Move, Piece, Position, perft
+from .engine.variants import (
     BRAZILIAN,
     GERMAN,
     RULE_TEXT,
@@ -38,6 +35,9 @@ from .variants import (
     rule_table,
     rules,
 )
+from .play import pdn
+from .play.game import Game, Penalty, Result
+from .play.referee import explain
 
 __all__ = [
     "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game", "pdn",
@@ -50,6 +50,6 @@ __all__ = [
 def __getattr__(name: str) -> ModuleType:
     """``damlib.diagram`` and ``damlib.draw`` load matplotlib on first use, not on import."""
     if name in ("diagram", "draw"):
-        diagram = importlib.import_module(".diagram", __name__)
+        diagram = importlib.import_module(".drawing.diagram", __name__)
         return diagram if name == "diagram" else diagram.draw
     raise AttributeError(f"module 'damlib' has no attribute {name!r}")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from damlib import Position
-from damlib.errors import DamlibError, IllegalMoveError
+from damlib.engine.errors import DamlibError, IllegalMoveError
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The project's statement of the rules, with the rule IDs and reference figures.

@@ -23,7 +23,7 @@ from damlib import (
     rule_table,
     rules,
 )
-from damlib.errors import (
+from damlib.engine.errors import (
     AmbiguousMoveError,
     DamlibError,
     FenError,
@@ -33,9 +33,9 @@ from damlib.errors import (
     SquareError,
     VariantError,
 )
+from damlib.engine.squares import SQUARE_NAMES
 from damlib.exercises import Exercise
-from damlib.referee import describe, forbidden_captures
-from damlib.squares import SQUARE_NAMES
+from damlib.play.referee import describe, forbidden_captures
 
 GERMAN_START = Position.start(GERMAN)
 

@@ -18,9 +18,9 @@ from matplotlib.colors import to_rgb
 from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position
-from damlib.clicks import ClickToMove
 from damlib.diagram import PALETTE, square_center
 from damlib.learn import Level
+from damlib.play.clicks import ClickToMove
 from damlib.widgets import BoardEditor, Learn, PlayBoard
 from damlib.widgets.board import COLORS, CONTRAST, Board
 

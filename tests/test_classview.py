@@ -59,7 +59,7 @@ def test_the_view_shows_each_files_owner_and_marks_one_saved_by_another_learner(
         attempt.play(move)
     for name in ("ana", "dora"):  # on the class hub, both saved by ana's account
         Progress(name, tmp_path).record(attempt)
-    monkeypatch.setattr("damlib.learn.report.account", lambda uid: "learner-ana")
+    monkeypatch.setattr("damlib.teach.learn.report.account", lambda uid: "learner-ana")
     shown = visible(ClassView(tmp_path, save_to=tmp_path).table.value)
     assert "file owner" in shown and "learner-ana" in shown
     assert "saved by learner-ana, not by learner-dora" in shown

@@ -3,8 +3,8 @@
 import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position
-from damlib.clicks import ClickToMove
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
+from damlib.play.clicks import ClickToMove
 
 
 def click(table: ClickToMove, *squares: str) -> None:

@@ -16,8 +16,8 @@ from PIL import Image
 import damlib
 from damlib import Position, diagram
 from damlib.diagram import PALETTE, Diagram, DiagramError, Row, square_center
-from damlib.errors import DamlibError, SquareError
-from damlib.squares import SQUARE_NAMES
+from damlib.engine.errors import DamlibError, SquareError
+from damlib.engine.squares import SQUARE_NAMES
 
 GERMAN_CAPTURE = "W:We3:Bd4,f4,b6"  # DE-MAJORITY: e3:c5:a7 takes d4 and b6
 TURKISH_CAPTURE = "W:WKa1:Ba3,c5,d4,b3,g7"  # TR-REMOVE: a1:a5:d5:d3:a3 takes all but g7

@@ -1,10 +1,10 @@
-"""The board editor's logic (damlib.editor), without widgets: clicks give the FEN worked out by
+"""The board editor's logic (damlib.play.editor), without widgets: clicks give the FEN worked out by
 hand from docs/rules.md, and what the rules exclude is refused with the rule's ID."""
 
 import pytest
 
 from damlib import FenError, Position
-from damlib.editor import Editor
+from damlib.play.editor import Editor
 
 
 def place(editor, tool, *squares):

@@ -6,7 +6,7 @@ import base64
 from conftest import visible
 
 from damlib import GERMAN, TURKISH
-from damlib.pages import page_count
+from damlib.drawing.pages import page_count
 from damlib.widgets import BoardEditor, CaptureStepper, PlayBoard
 
 

@@ -12,7 +12,7 @@ from damlib import (
     Game,
     Position,
 )
-from damlib.errors import (
+from damlib.engine.errors import (
     DamlibError,
     FenError,
     IllegalMoveError,
@@ -226,10 +226,10 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
     assert "03-german-captures.ipynb" in quiz.summary.value  # where DE-MAJORITY is taught
 
 
-# -- worksheets on as many pages as needed (damlib.worksheet) -------------------------------
+# -- worksheets on as many pages as needed (damlib.drawing.worksheet) -------------------------------
 
 def test_worksheets_and_answer_keys_take_four_questions_a_page(tmp_path):
-    from damlib.pages import page_count
+    from damlib.drawing.pages import page_count
 
     thirty = (EXERCISES + EXERCISES)[:30]
     for count, sheet_pages, key_pages in ((1, 1, 1), (6, 2, 2), (30, 8, 8)):
@@ -249,8 +249,8 @@ def test_png_pages_are_numbered_files_and_every_board_is_one_size(tmp_path):
 
 
 def test_a_worksheet_is_printed_for_children_to_read_and_draw_on():
-    from damlib.pages import WIDTH
-    from damlib.worksheet import cards, render
+    from damlib.drawing.pages import WIDTH
+    from damlib.drawing.worksheet import cards, render
 
     pages = render(cards(EXERCISES), "Set", answers=False)
     for page in pages:
@@ -267,7 +267,7 @@ def test_a_worksheet_is_printed_for_children_to_read_and_draw_on():
 
 
 def test_the_editor_is_told_when_an_answer_is_too_long_for_the_key():
-    from damlib.worksheet import fits
+    from damlib.drawing.worksheet import fits
 
     assert all(fits(task) for task in EXERCISES)
     crowded = Exercise("W:WKd4,Kb2,Kg2,a3,h3:Bh7", "turkish", "moves")
@@ -275,7 +275,7 @@ def test_the_editor_is_told_when_an_answer_is_too_long_for_the_key():
 
 
 def test_the_answer_key_cites_the_rule_that_decides_each_question():
-    from damlib.worksheet import cards
+    from damlib.drawing.worksheet import cards
 
     by_fen = {(task.fen, task.variant): task for task in EXERCISES}
     # worked from docs/rules.md: the king on f4 takes e5 and c7 (onto b8); c7, jumped, still stands
@@ -294,7 +294,7 @@ def test_the_answer_key_cites_the_rule_that_decides_each_question():
 
 
 def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
-    from damlib.worksheet import cards
+    from damlib.drawing.worksheet import cards
 
     made = cards(EXERCISES[:3])
     assert all(c.arrows == () and c.rule is None for c in made)
@@ -305,7 +305,7 @@ def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
 
 
 def test_no_question_or_answer_of_the_class_set_is_cut_short():
-    from damlib.worksheet import cards, render
+    from damlib.drawing.worksheet import cards, render
 
     for answers in (False, True):
         texts = [t.get_text() for page in render(cards(EXERCISES, answers=answers), "Set", answers) for t in page.texts]
@@ -449,7 +449,7 @@ def test_the_exercise_widget_says_nothing_old_while_a_capture_is_being_clicked()
 
 
 def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
-    from damlib.worksheet import cards
+    from damlib.drawing.worksheet import cards
 
     # docs/rules.md: RU-PROMOTE "goes on capturing as a king if it can", TR-PROMOTE "if it can jump on"
     crowns = [t for t in EXERCISES if t.kind == "crown" and t.variant in ("russian", "turkish")]

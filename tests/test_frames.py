@@ -1,11 +1,11 @@
-"""damlib.frames: what a board shows of a move, jump by jump. Every expected frame below is
+"""damlib.play.frames: what a board shows of a move, jump by jump. Every expected frame below is
 worked out by hand from docs/rules.md (the teaching positions there), not read off the code."""
 
 import pytest
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Game, Move, Position
-from damlib.errors import DamlibError
-from damlib.frames import Frame, move_frames, pieces_of
+from damlib.engine.errors import DamlibError
+from damlib.play.frames import Frame, move_frames, pieces_of
 
 
 def frames_of(fen: str, rules, move: str) -> tuple[Frame, ...]:

@@ -28,9 +28,9 @@ from damlib import (
     rule_table,
     rules,
 )
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
+from damlib.engine.squares import SQUARE_NAMES
 from damlib.exercises import Exercise
-from damlib.squares import SQUARE_NAMES
 
 GAMES = (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, TURKISH_PUBLISHED)
 FENS = ("W:Wc3:Bd4", "W:We3:Bd4,f4,b6", "W:WKd4:Bd6,d2", "B:Wa1,c1:Bb2", "W:Wb6:Bc7,e7", "W:W:B", "W:Wc3:B")

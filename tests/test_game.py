@@ -6,22 +6,14 @@ import random
 import pytest
 from conftest import raises, refused
 
-from damlib import (
-    GERMAN,
-    RUSSIAN,
-    TURKISH,
-    TURKISH_PUBLISHED,
-    Game,
-    Move,
-    Position,
-    movegen,
-)
-from damlib.errors import (
+from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Move, Position
+from damlib.engine import movegen
+from damlib.engine.errors import (
     DamlibError,
     GameOverError,
 )
-from damlib.referee import capture_stages
-from damlib.squares import SQUARE_NAMES
+from damlib.engine.squares import SQUARE_NAMES
+from damlib.play.referee import capture_stages
 
 
 def test_a_game_starts_from_a_variant_name_or_a_position():

@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT, RULES_MD
 
 from damlib import Game, Position, explain
+from damlib.drawing.pages import page_count, stored_fingerprint
 from damlib.handout import (
     ANSWER_KEY,
     EXAMPLES,
@@ -22,8 +23,7 @@ from damlib.handout import (
     save_all,
     save_handout,
 )
-from damlib.pages import page_count, stored_fingerprint
-from damlib.referee import capture_stages
+from damlib.play.referee import capture_stages
 
 HANDOUTS = ROOT / "handouts"
 #: docs/rules.md: the DE-* rules are German's; Russian's are the same but that RU-PROMOTE replaces
@@ -171,8 +171,8 @@ def test_every_rule_with_a_board_of_its_own_has_a_check_of_what_it_shows():
 
 
 def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
+    from damlib.drawing.worksheet import SHEET_GRID
     from damlib.exercises import EXERCISES
-    from damlib.worksheet import SHEET_GRID
 
     per_page = SHEET_GRID[0] * SHEET_GRID[1]
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ import pytest
 from conftest import raises
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Game, Position
-from damlib.errors import GameOverError
+from damlib.engine.errors import GameOverError
 from damlib.hints import TEXTS, crownings, hint, rule_hint, threat
 
 

@@ -17,7 +17,7 @@ import pytest
 from conftest import FILES, ROOT, RULES_MD
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position, hints
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 from damlib.exercises import EXERCISES
 from damlib.learn import (
     CHOICES,
@@ -32,8 +32,8 @@ from damlib.learn import (
     tally,
     taught,
 )
-from damlib.learn.clicks import LevelClicks
-from damlib.referee import all_captures
+from damlib.play.referee import all_captures
+from damlib.teach.learn.clicks import LevelClicks
 
 GAMES = {g.name: g for g in (GERMAN, RUSSIAN, TURKISH)}
 DE_IDS = ["DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
@@ -689,7 +689,7 @@ def test_recording_an_attempt_twice_counts_its_mistakes_once(tmp_path):
 
 
 def test_a_write_that_fails_for_any_reason_leaves_no_scratch_file(tmp_path, monkeypatch):
-    import damlib.learn.progress as progress_module
+    import damlib.teach.learn.progress as progress_module
 
     progress = Progress("Ada", tmp_path)
     monkeypatch.setattr(progress_module.json, "dump", lambda *a, **k: (_ for _ in ()).throw(TypeError("boom")))

@@ -9,7 +9,7 @@ import pytest
 from conftest import visible
 
 from damlib import GERMAN
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 from damlib.learn import CHOICES, LEVELS, STAGES, Level
 from damlib.widgets import Learn
 
@@ -224,7 +224,7 @@ def test_a_save_that_fails_says_so_and_shows_only_the_stars_kept(tmp_path, monke
     monkeypatch.setenv("JUPYTERHUB_USER", "carl")
     learn = Learn(STAGES["German"][:2], folder=tmp_path)
     replace = os.replace
-    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    monkeypatch.setattr("damlib.teach.learn.progress.os.replace", refuse)
     play_by_clicks(learn, learn.level.solution[0])  # nothing escapes the click
     shown = visible(learn.feedback.value)
     assert learn.done and "Your stars were not kept: carl.json could not be saved" in shown
@@ -233,7 +233,7 @@ def test_a_save_that_fails_says_so_and_shows_only_the_stars_kept(tmp_path, monke
     assert "not kept" in learn.board.announce
     learn.next_level()
     assert "Your stars were not kept" in visible(learn.feedback.value)  # said until a save succeeds
-    monkeypatch.setattr("damlib.learn.progress.os.replace", replace)  # the teacher has set it right
+    monkeypatch.setattr("damlib.teach.learn.progress.os.replace", replace)  # the teacher has set it right
     play_by_clicks(learn, learn.level.solution[0])
     shown = visible(learn.feedback.value)
     assert "not kept" not in shown and "★★★" in shown and "3 of 6 stars" in learn.tally.value

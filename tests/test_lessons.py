@@ -7,7 +7,7 @@ import pytest
 from conftest import ROOT
 
 from damlib import Position
-from damlib.errors import FenError
+from damlib.engine.errors import FenError
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 FEN = re.compile(r"""["']([WB]:[WB][^"'\s]*)["']""")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 from damlib.notes import Note
 
 

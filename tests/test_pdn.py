@@ -13,7 +13,7 @@ import pytest
 from conftest import DATA
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, pdn
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 
 OPENING = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]  # 1. c3-d4 f6-e5 2. d4xf6 g7xe5 (DE-MANDATORY)
 

@@ -12,9 +12,9 @@ from conftest import FUZZ_SCALE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 from damlib.learn import LEVELS, Progress, class_report
-from damlib.learn.progress import account, file_name, read
+from damlib.teach.learn.progress import account, file_name, read
 
 FIRST, SECOND = LEVELS[0], LEVELS[1]
 
@@ -80,7 +80,7 @@ def test_a_hostile_file_is_reported_not_read(tmp_path, content, reason):
         read(path)
     report = class_report(tmp_path)  # the class view lists it and draws nothing from it
     assert report.rows == () and report.unread[0][0] == "mallory.json" and reason in report.unread[0][1]
-    from damlib.charts import mistakes_chart
+    from damlib.drawing.charts import mistakes_chart
     assert mistakes_chart(report).axes[0].get_title() == "No mistakes recorded yet"
 
 
@@ -106,7 +106,7 @@ def test_a_save_refused_keeps_the_file_and_the_progress_as_they_were(tmp_path, m
     progress.record(done(FIRST))
     kept = progress.path.read_bytes()
     attempt = done(wrong, ["g3-h4"])  # done, after a mistake under DE-MANDATORY
-    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    monkeypatch.setattr("damlib.teach.learn.progress.os.replace", refuse)
     with pytest.raises(DamlibError, match=r"ada\.json could not be saved in .*: Operation not permitted\."):
         progress.record(attempt)
     monkeypatch.undo()
@@ -120,8 +120,8 @@ def test_a_save_refused_keeps_the_file_and_the_progress_as_they_were(tmp_path, m
 def test_a_save_refused_over_another_accounts_file_names_that_account(tmp_path, monkeypatch):
     progress = Progress("carl", tmp_path)
     progress.record(done(FIRST))  # the file is this test's account's: another runs the next save
-    monkeypatch.setattr("damlib.learn.progress.os.geteuid", lambda: os.getuid() + 1)
-    monkeypatch.setattr("damlib.learn.progress.os.replace", refuse)
+    monkeypatch.setattr("damlib.teach.learn.progress.os.geteuid", lambda: os.getuid() + 1)
+    monkeypatch.setattr("damlib.teach.learn.progress.os.replace", refuse)
     with pytest.raises(DamlibError) as refused:
         progress.record(done(SECOND))
     assert str(refused.value) == (f"carl.json in {tmp_path} was saved by the account {account(os.getuid())}, and "

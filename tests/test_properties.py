@@ -16,22 +16,11 @@ from conftest import FILES, FUZZ_SCALE, move_key, playable_squares
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from damlib import (
-    GERMAN,
-    RUSSIAN,
-    RUSSIAN_PUBLISHED,
-    TURKISH,
-    TURKISH_PUBLISHED,
-    Game,
-    Move,
-    Position,
-    legality,
-    movegen,
-    perft,
-)
-from damlib.clicks import ClickToMove
-from damlib.errors import AmbiguousMoveError
-from damlib.referee import shorter_captures
+from damlib import GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Move, Position, perft
+from damlib.engine import legality, movegen
+from damlib.engine.errors import AmbiguousMoveError
+from damlib.play.clicks import ClickToMove
+from damlib.play.referee import shorter_captures
 
 VARIANTS = (GERMAN, RUSSIAN, TURKISH)
 variants = st.sampled_from(VARIANTS)
@@ -304,7 +293,7 @@ def check_capture_rules(pos: Position) -> None:
 @MANY
 @given(random_positions(), st.booleans())
 def test_the_state_search_finds_what_the_route_walk_finds(pos, published):
-    """Captures with too many routes are searched by states (damlib.capturestates);
+    """Captures with too many routes are searched by states (damlib.engine.capturestates);
     with no walking allowed at all, every capture must come out the same, partial
     ones too, in the seed games and in those published elsewhere."""
     if published:
@@ -324,7 +313,7 @@ def test_the_state_search_finds_what_the_route_walk_finds(pos, published):
 @given(random_positions(), st.booleans())
 def test_the_level_search_finds_the_longest_captures_by_real_routes(pos, published):
     """Where the majority rule holds, captures with too many routes are searched a
-    level at a time (damlib.capturelevels); with no walking allowed, the legal moves
+    level at a time (damlib.engine.capturelevels); with no walking allowed, the legal moves
     must be the same, each by a route the walk takes, with and without the turn ban."""
     if published and pos.rules is TURKISH:
         pos = Position.from_fen(pos.fen, TURKISH_PUBLISHED)
@@ -350,7 +339,7 @@ def test_the_level_search_finds_the_longest_captures_by_real_routes(pos, publish
 @MANY
 @given(random_positions(), st.randoms(use_true_random=False))
 def test_clicks_offer_every_route_and_play_the_move_clicked(pos, rnd):
-    """Click-to-move works from capture states (damlib.clicks); it must offer what
+    """Click-to-move works from capture states (damlib.play.clicks); it must offer what
     walking every route offers: each next landing of a legal route, and nothing else."""
     routes = pos.routes()
     if not routes or len({piece.color for piece in pos.pieces.values()}) < 2:

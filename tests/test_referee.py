@@ -13,12 +13,12 @@ from damlib import (
     Position,
     explain,
 )
-from damlib.errors import (
+from damlib.engine.errors import (
     DamlibError,
     IllegalMoveError,
 )
 from damlib.exercises import Exercise
-from damlib.referee import capture_stages, shorter_captures, why_piece_cannot_move
+from damlib.play.referee import capture_stages, shorter_captures, why_piece_cannot_move
 
 KING_AND_TWO = "W:WKd4:Bd6,d2"  # RULES.md's TR-REMOVE teaching position
 

@@ -10,11 +10,11 @@ import shutil
 import pytest
 from conftest import ROOT
 
-from damlib.charts import mistakes_chart
-from damlib.errors import DamlibError
+from damlib.drawing.charts import mistakes_chart
+from damlib.engine.errors import DamlibError
 from damlib.learn import LEVELS, TEACHING_ORDER, Progress, class_report
-from damlib.learn.progress import account
-from damlib.learn.report import HUB_ACCOUNT, RULE_COLUMNS, LearnerRow
+from damlib.teach.learn.progress import account
+from damlib.teach.learn.report import HUB_ACCOUNT, RULE_COLUMNS, LearnerRow
 
 DEMO = ROOT / "notebooks" / "class-demo"  # the teacher notebook's made-up class
 
@@ -183,7 +183,7 @@ def test_a_file_one_learners_account_saved_under_anothers_name_is_marked(tmp_pat
     progress_file(tmp_path, "ana.json", "ana", {"de-board-1": 3})
     progress_file(tmp_path, "carl.json", "carl", {"de-board-1": 3})
     progress_file(tmp_path, "dora.json", "dora", {})
-    monkeypatch.setattr("damlib.learn.report.account", lambda uid: "learner-ana")
+    monkeypatch.setattr("damlib.teach.learn.report.account", lambda uid: "learner-ana")
     report = class_report(tmp_path)
     assert [(row.learner, row.warning) for row in report.rows] == [
         ("ana", ""), ("carl", "saved by learner-ana, not by learner-carl"),

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, pdn
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
 
 PRESETS = (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, RUSSIAN_PUBLISHED, TURKISH_PUBLISHED)
 

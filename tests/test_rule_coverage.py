@@ -31,7 +31,7 @@ import pytest
 from conftest import ROOT, RULES_MD, raises
 
 from damlib import RULE_TEXT
-from damlib.errors import FenError
+from damlib.engine.errors import FenError
 
 RULE_ID = re.compile(r"\b(?:DE|RU|TR)-[A-Z]+(?:-[A-Z]+)?\b")
 #: A rule's own row in one of docs/rules.md's rule tables: ``| DE-BOARD | ... |``.

@@ -10,8 +10,8 @@ import pytest
 from conftest import moves, playable_squares, raises, refused
 
 from damlib import GERMAN, RUSSIAN, TURKISH, TURKISH_PUBLISHED, Game, Piece, Position, explain
-from damlib.errors import FenError, GameOverError, SquareError
-from damlib.squares import SQUARE_NAMES, parse_square
+from damlib.engine.errors import FenError, GameOverError, SquareError
+from damlib.engine.squares import SQUARE_NAMES, parse_square
 
 
 def test_DE_BOARD_play_is_on_the_32_squares_of_a1s_colour():

@@ -7,8 +7,8 @@ import pytest
 from conftest import raises
 
 from damlib import GERMAN, TURKISH, Game, Position
-from damlib.clicks import ClickToMove
-from damlib.errors import DamlibError, GameOverError
+from damlib.engine.errors import DamlibError, GameOverError
+from damlib.play.clicks import ClickToMove
 from damlib.search import LEVELS, analyse, best_move, level_of
 
 

@@ -14,13 +14,12 @@ from damlib import (
     Game,
     Position,
     explain,
-    movegen,
     rules,
 )
-from damlib.errors import DamlibError, IllegalMoveError, VariantError
-from damlib.referee import capture_stages, why_piece_cannot_move
-from damlib.squares import SQUARE_NAMES
-from damlib.variants import (
+from damlib.engine import movegen
+from damlib.engine.errors import DamlibError, IllegalMoveError, VariantError
+from damlib.engine.squares import SQUARE_NAMES
+from damlib.engine.variants import (
     DIAGONALS,
     FORWARD,
     FORWARD_DIAGONALS,
@@ -29,6 +28,7 @@ from damlib.variants import (
     Rules,
     rule_table,
 )
+from damlib.play.referee import capture_stages, why_piece_cannot_move
 
 
 @pytest.mark.parametrize("name, value", [

@@ -11,8 +11,8 @@ import pytest
 from conftest import FUZZ_SCALE, SQUARES
 
 from damlib import GERMAN, RUSSIAN, TURKISH
-from damlib.frames import pieces_of
 from damlib.learn import STAGES, Progress
+from damlib.play.frames import pieces_of
 from damlib.widgets import Learn, PlayBoard
 
 TEXTS = ["c3-d4", "e3:c5:a7", "zz", "", "h2-g3", "a1:h8", "d4:d7:d1", "Kd4", "c3-d4-e5", "1-0", " ", "\x00"]

@@ -12,10 +12,10 @@ from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Move, Piece, Position
 from damlib.diagram import PALETTE, square_center
-from damlib.errors import DamlibError
+from damlib.engine.errors import DamlibError
+from damlib.engine.notation import numbered_moves
 from damlib.exercises import EXERCISES
-from damlib.notation import numbered_moves
-from damlib.referee import shorter_captures
+from damlib.play.referee import shorter_captures
 from damlib.widgets import CaptureStepper, Exercises, GameReplay, PlayBoard, PromotionExplorer, SaveWorksheet
 
 

@@ -17,12 +17,13 @@ import pytest
 from conftest import ROOT, move_key
 from test_properties import reference_moves
 
-from damlib import Position, capturelevels, capturestates, explain, movegen
-from damlib.clicks import ClickToMove
-from damlib.legality import names_route
-from damlib.referee import forbidden_captures
+from damlib import Position, explain
+from damlib.engine import capturelevels, capturestates, movegen
+from damlib.engine.legality import names_route
+from damlib.engine.squares import SQUARE_NAMES
+from damlib.play.clicks import ClickToMove
+from damlib.play.referee import forbidden_captures
 from damlib.search import best_move
-from damlib.squares import SQUARE_NAMES
 
 #: The Turkish positions of benchmarks/worst_cases.py: the first two found when issue 11
 #: was filed, the others by its hill-climbing hunt.

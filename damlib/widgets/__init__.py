@@ -12,7 +12,7 @@
 - :class:`ClassView`: a class folder's progress files, as a table and a chart, for the teacher.
 
 Each widget draws a value of the layers below (a :class:`~damlib.Game`, a
-:class:`~damlib.Position`, a :class:`~damlib.clicks.ClickToMove`) and forwards
+:class:`~damlib.Position`, a :class:`~damlib.play.clicks.ClickToMove`) and forwards
 what the learner does to it. Pictures are PNGs; every widget also puts a picture of
 its board in its display data, so a notebook shows boards before it runs. A bad
 click or bad input never raises into the notebook: the widget says what was wrong

@@ -16,15 +16,15 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from .. import diagram
-from ..clicks import ClickToMove
-from ..diagram import PALETTE
-from ..frames import BY_VALUE, Frame, move_frames, pieces_of
-from ..game import Game
-from ..position import Move, Position
-from ..referee import describe
-from ..squares import SQUARE_NAMES
-from ..variants import GERMAN
+from ..drawing import diagram
+from ..drawing.diagram import PALETTE
+from ..engine.position import Move, Position
+from ..engine.squares import SQUARE_NAMES
+from ..engine.variants import GERMAN
+from ..play.clicks import ClickToMove
+from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
+from ..play.game import Game
+from ..play.referee import describe
 from .common import Pictured
 
 _HERE = Path(__file__).parent
@@ -48,7 +48,7 @@ class Board(Pictured, anywidget.AnyWidget):
     ``on_click`` gets the name of each square clicked (or chosen with the keyboard: arrows
     move a cursor, Enter or Space chooses, Escape calls ``on_cancel``); a drag from one
     square to another is the two clicks. :meth:`show` draws a position and what may be
-    chosen; :meth:`show_game` draws a :class:`~damlib.clicks.ClickToMove` and animates the
+    chosen; :meth:`show_game` draws a :class:`~damlib.play.clicks.ClickToMove` and animates the
     moves played since it last drew. ``size`` fixes the width in pixels; by default the
     board fills its container.
 
@@ -182,7 +182,7 @@ class Board(Pictured, anywidget.AnyWidget):
                                                      for frame in move_frames(move, game.positions[i + 1])])
 
     def animate(self, start: Position, frames: Iterable[Frame]) -> None:
-        """Animate ``frames`` (see :func:`~damlib.frames.move_frames`) from ``start``; the board
+        """Animate ``frames`` (see :func:`~damlib.play.frames.move_frames`) from ``start``; the board
         then shows what :meth:`show` drew last."""
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
                           "frames": [frame._asdict() for frame in frames]}

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from .. import diagram
-from ..errors import DamlibError
-from ..frames import move_frames
-from ..position import Move, Position, Variant
-from ..referee import CaptureStage, capture_stages, explain, forbidden_captures
-from ..squares import SQUARE_NAMES
-from ..variants import Rules
-from ..variants import rules as _rules
+from ..drawing import diagram
+from ..engine.errors import DamlibError
+from ..engine.position import Move, Position, Variant
+from ..engine.squares import SQUARE_NAMES
+from ..engine.variants import Rules
+from ..engine.variants import rules as _rules
+from ..play.frames import move_frames
+from ..play.referee import CaptureStage, capture_stages, explain, forbidden_captures
 from .board import Board
 from .common import GAMES, Pictured, Steps, button, check_size, position_of, prose
 
@@ -151,7 +151,7 @@ class CaptureStepper(Pictured, w.VBox):
 
     @property
     def stage(self) -> CaptureStage | None:
-        """The :class:`~damlib.referee.CaptureStage` shown now, or ``None`` without a capture."""
+        """The :class:`~damlib.play.referee.CaptureStage` shown now, or ``None`` without a capture."""
         return self.stages[self.steps.slider.value] if self.stages else None
 
     def _show_stage(self) -> None:

@@ -1,6 +1,6 @@
 """The class view: a teacher picks the class folder and sees every learner's progress in it.
 
-The reading is :func:`~damlib.learn.class_report`'s and the chart :func:`~damlib.charts.mistakes_chart`'s;
+The reading is :func:`~damlib.learn.class_report`'s and the chart :func:`~damlib.drawing.charts.mistakes_chart`'s;
 the widget only asks for the folder, shows both, and saves the CSV.
 """
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..charts import Chart, mistakes_chart
-from ..errors import DamlibError
-from ..learn import DEFAULT_FOLDER, ClassReport, class_report
+from ..drawing.charts import Chart, mistakes_chart
+from ..engine.errors import DamlibError
+from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
 from .common import Pictured, button, prose, text
 
 

@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .. import diagram
-from ..errors import DamlibError
-from ..notes import unbroken
-from ..position import Position, Variant
-from ..variants import GERMAN, RUSSIAN, TURKISH
+from ..drawing import diagram
+from ..drawing.notes import unbroken
+from ..engine.errors import DamlibError
+from ..engine.position import Position, Variant
+from ..engine.variants import GERMAN, RUSSIAN, TURKISH
 
 T = TypeVar("T")
 W = TypeVar("W", bound=w.Widget)

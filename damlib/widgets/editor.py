@@ -1,5 +1,5 @@
 """The board editor: set up a position by clicking, then play it, step through its captures, or
-make it an exercise for a worksheet. The logic is a :class:`~damlib.editor.Editor`."""
+make it an exercise for a worksheet. The logic is a :class:`~damlib.play.editor.Editor`."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram
-from ..editor import TOOLS, Editor
-from ..errors import DamlibError
-from ..exercises import Exercise
-from ..frames import BY_VALUE
-from ..position import Position, Variant
-from ..variants import GERMAN
-from ..worksheet import Worksheet
+from ..drawing import diagram
+from ..drawing.worksheet import Worksheet
+from ..engine.errors import DamlibError
+from ..engine.position import Position, Variant
+from ..engine.variants import GERMAN
+from ..play.editor import TOOLS, Editor
+from ..play.frames import BY_VALUE
+from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper
 from .common import GAMES, Pictured, button, check_size, prose, text

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram
-from ..errors import DamlibError
-from ..exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz, save_worksheet
+from ..drawing import diagram
+from ..engine.errors import DamlibError
+from ..teach.exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz, save_worksheet
 from .board import Board
 from .common import Pictured, Steps, button, check_size, prose, some
 

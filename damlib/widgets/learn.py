@@ -11,10 +11,11 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram, hints
-from ..errors import DamlibError
-from ..learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
-from ..learn.clicks import LevelClicks
+from ..drawing import diagram
+from ..engine.errors import DamlibError
+from ..play import hints
+from ..teach.learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
+from ..teach.learn.clicks import LevelClicks
 from .board import Board
 from .common import Pictured, button, check_size, prose, some, text
 

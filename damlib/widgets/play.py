@@ -8,15 +8,16 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from .. import diagram, pdn
-from ..clicks import ClickToMove
-from ..errors import DamlibError
-from ..game import Game
-from ..notation import numbered_moves, parse_color
-from ..position import Position, Variant
-from ..search import LEVELS, level_of
-from ..variants import GERMAN
-from ..variants import rules as _rules
+from ..drawing import diagram
+from ..engine.errors import DamlibError
+from ..engine.notation import numbered_moves, parse_color
+from ..engine.position import Position, Variant
+from ..engine.variants import GERMAN
+from ..engine.variants import rules as _rules
+from ..play import pdn
+from ..play.clicks import ClickToMove
+from ..play.game import Game
+from ..play.search import LEVELS, level_of
 from .board import Board
 from .common import GAMES, Pictured, button, check_size, position_of, prose, text
 
@@ -25,7 +26,7 @@ class PlayBoard(Pictured, w.VBox):
     """A clickable board: click a piece, then its destination (and, for a capture
     with several routes, each landing square in turn).
 
-    The board draws a :class:`~damlib.clicks.ClickToMove` and forwards its clicks
+    The board draws a :class:`~damlib.play.clicks.ClickToMove` and forwards its clicks
     to it. Restart, new game, undo, flip, a move list and a status line; a click
     that is not a legal choice shows why, with the rule ID, and changes nothing.
     ``referee`` lets capture mistakes through and applies the penalty (DE-PENALTY,

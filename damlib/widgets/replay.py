@@ -8,15 +8,16 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from .. import diagram, pdn
-from ..errors import DamlibError, shown
-from ..frames import move_frames
-from ..game import Game
-from ..notation import move_number, move_texts
-from ..position import Position, Variant
-from ..referee import describe
-from ..variants import GERMAN, VARIANTS, Rules
-from ..variants import rules as _rules
+from ..drawing import diagram
+from ..engine.errors import DamlibError, shown
+from ..engine.notation import move_number, move_texts
+from ..engine.position import Position, Variant
+from ..engine.variants import GERMAN, VARIANTS, Rules
+from ..engine.variants import rules as _rules
+from ..play import pdn
+from ..play.frames import move_frames
+from ..play.game import Game
+from ..play.referee import describe
 from .board import Board
 from .common import Pictured, Steps, button, check_size, position_of, prose
 

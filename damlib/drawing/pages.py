@@ -1,0 +1,132 @@
+"""A4 pages for print: text at a size in points, boards at a place, pages saved as one PDF.
+
+What the worksheets (:mod:`damlib.drawing.worksheet`) and rule handouts (:mod:`damlib.handout`) share.
+Lengths are in inches from the page's top left corner; text sizes in points. A PDF carries a
+fingerprint of what is on it (the positions and texts, and :data:`LAYOUT`), so a test can tell
+whether a committed PDF is current without comparing the bytes matplotlib writes, which change
+between its versions.
+
+>>> import tempfile, os
+>>> page = new_page()
+>>> round(write(page, "Hello, class", 1, 1, width=3, size=12), 3)  # one line, 12 points × 1.3, in inches
+0.217
+>>> paths = save([page], os.path.join(tempfile.mkdtemp(), "p.pdf"), "A page", fingerprint(["hello"]))
+>>> page_count(paths[0].read_bytes()), stored_fingerprint(paths[0].read_bytes()) == fingerprint(["hello"])
+(1, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import textwrap
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from ..engine.errors import DiagramError
+from ..engine.position import Position
+from . import diagram
+
+#: A4 portrait, inches.
+WIDTH, HEIGHT = diagram.PAGE
+MARGIN = 0.55
+#: The smallest text on a page, in points: body text reads at arm's length.
+BODY = 10.5
+LINE = 1.3  # line height, in font sizes
+#: Changes to the page layout change this, so committed PDFs show as stale.
+LAYOUT = "damlib pages 2"
+INK = "#111111"
+#: What DejaVu Sans needs per character, in font sizes (about 0.5 measured on a worksheet's
+#: questions): wrapping with a little to spare.
+_CHAR = 0.54
+_DPI = 150
+_FORMATS = ("pdf", "png", "svg")
+
+
+def new_page() -> Figure:
+    """An empty white A4 page."""
+    page = Figure(figsize=(WIDTH, HEIGHT), dpi=_DPI, facecolor="white")
+    FigureCanvasAgg(page)
+    return page
+
+
+def lines(text: str, width: float, size: float = BODY, most: int | None = None) -> list[str]:
+    """``text`` wrapped to ``width`` inches at ``size`` points; cut after ``most`` lines, ending in "…"."""
+    chars = max(8, int(width * 72 / (_CHAR * size)))
+    wrapped = [line for para in text.splitlines() for line in textwrap.wrap(para, chars) or [""]]
+    if most is not None and len(wrapped) > most:
+        wrapped = wrapped[:most]
+        wrapped[-1] = wrapped[-1][: chars - 1].rstrip() + "…"
+    return wrapped
+
+
+def write(page: Figure, text: str, x: float, y: float, width: float, size: float = BODY, *,
+          bold: bool = False, most: int | None = None, align: str = "left") -> float:
+    """Write ``text`` wrapped to ``width`` with its top left at ``(x, y)``; the height it takes."""
+    shown = lines(text, width, size, most)
+    anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
+    page.text(anchor / WIDTH, 1 - y / HEIGHT, "\n".join(shown), fontsize=size, linespacing=LINE, ha=align, va="top",
+              fontweight="bold" if bold else "normal", color=INK)
+    return len(shown) * size * LINE / 72
+
+
+def rule_line(page: Figure, x: float, y: float, width: float, color: str = "#666666") -> None:
+    """A line to write on, ``width`` inches long, at height ``y``."""
+    page.add_artist(Line2D([x / WIDTH, (x + width) / WIDTH], [1 - y / HEIGHT] * 2, color=color, linewidth=0.6))
+
+
+def board(page: Figure, position: Position, x: float, y: float, width: float, **annotations: Any) -> None:
+    """A diagram ``width`` inches wide (and as tall), top left at ``(x, y)``: see :func:`damlib.diagram.draw`."""
+    ax = page.add_axes((x / WIDTH, 1 - (y + width) / HEIGHT, width / WIDTH, width / HEIGHT))
+    diagram.draw(position, ax=ax, **annotations)
+
+
+def footer(page: Figure, text: str) -> None:
+    write(page, text, MARGIN, HEIGHT - MARGIN + 0.1, WIDTH - 2 * MARGIN, size=BODY - 0.5, align="center")
+
+
+def fingerprint(parts: Iterable[object]) -> str:
+    """A digest of what a document shows (and of :data:`LAYOUT`): equal if and only if it is the same."""
+    digest = hashlib.sha256(LAYOUT.encode())
+    for part in parts:
+        digest.update(b"\0" + str(part).encode())
+    return digest.hexdigest()
+
+
+def save(pages: list[Figure], path: str | Path, title: str, print_id: str) -> list[Path]:
+    """Write the pages: one PDF of all of them, or one PNG or SVG file a page (``name-2.png``…
+    after the first when there are several). The PDF's keywords hold ``print_id`` (see
+    :func:`fingerprint`) and nothing varies between runs: no date, no matplotlib version."""
+    path = Path(path)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in _FORMATS:
+        raise DiagramError(f"cannot save {str(path)!r}: the file name must end in .pdf, .png or .svg")
+    if fmt == "pdf":
+        metadata = {"Title": title, "Creator": "damlib", "Producer": None, "CreationDate": None,
+                    "Keywords": f"damlib-content {print_id}"}
+        with PdfPages(path, metadata=metadata) as pdf:  # None drops an entry
+            for page in pages:
+                pdf.savefig(page)
+        return [path]
+    names = [path] if len(pages) == 1 else [path.with_name(f"{path.stem}-{n}{path.suffix}")
+                                             for n in range(1, len(pages) + 1)]
+    for page, name in zip(pages, names, strict=True):
+        page.savefig(name, format=fmt, dpi=_DPI, metadata={"Date": None} if fmt == "svg" else None)
+    return names
+
+
+def page_count(pdf: bytes) -> int:
+    """The pages of a PDF, counted from its page objects (matplotlib writes no object streams)."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def stored_fingerprint(pdf: bytes) -> str | None:
+    """The fingerprint :func:`save` stored in a PDF, or ``None``."""
+    found = re.search(rb"damlib-content ([0-9a-f]{64})", pdf)
+    return found.group(1).decode() if found else None

@@ -1,0 +1,420 @@
+"""Positions and moves: immutable values, and the legal moves between them.
+
+>>> from damlib import Position
+>>> pos = Position.start("german")
+>>> len(pos.legal_moves)
+7
+>>> pos = pos.play("c3-d4")
+>>> pos.turn
+'black'
+"""
+
+from __future__ import annotations
+
+import enum
+
+from . import legality, movegen, notation
+from .errors import (
+    AmbiguousMoveError,
+    DamlibError,
+    IllegalMoveError,
+    MoveTextError,
+    SquareError,
+    shown,
+)
+from .notation import Color
+from .squares import SQUARE_NAMES, parse_square, square_number
+from .variants import Rules
+from .variants import rules as _rules
+
+Variant = Rules | str
+
+
+class Piece(enum.Enum):
+    """A man or a king of either colour."""
+
+    WHITE_MAN = 1
+    WHITE_KING = 2
+    BLACK_MAN = -1
+    BLACK_KING = -2
+
+    @property
+    def color(self) -> Color:
+        """``"white"`` or ``"black"``."""
+        return "white" if self.value > 0 else "black"
+
+    @property
+    def is_king(self) -> bool:
+        """Whether the piece is a king (a crowned man)."""
+        return abs(self.value) == 2
+
+    @property
+    def symbol(self) -> str:
+        """The diagram letter: ``w``/``b`` for men, ``W``/``B`` for kings."""
+        return notation.SYMBOLS[self.value]
+
+
+class Move:
+    """A move: the squares it visits, the pieces it captures, and whether it crowns.
+
+    >>> pos = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+    >>> move = pos.legal_moves[0]
+    >>> move.path, move.captured, move.promotes
+    (('e3', 'c5', 'a7'), ('d4', 'b6'), False)
+    >>> str(move)
+    'e3:c5:a7'
+
+    Two moves are equal when they start and end on the same squares, capture
+    the same pieces and crown alike, whatever route they take.
+    ``position`` is the position the move is played from, when known.
+    """
+
+    __slots__ = ("_raw", "captured", "path", "position", "promotes")
+    path: tuple[str, ...]
+    captured: tuple[str, ...]
+    promotes: bool
+    position: Position | None
+    _raw: movegen.RawMove
+
+    def __init__(
+        self,
+        path: tuple[str, ...],
+        captured: tuple[str, ...] = (),
+        promotes: bool = False,
+        position: Position | None = None,
+    ) -> None:
+        route, taken = _squares(path, "path"), _squares(captured, "captured")
+        if len(route) < 2:
+            raise MoveTextError(f"a move's path names its start and at least one more square, not {shown(path)}")
+        if taken and len(taken) != len(route) - 1:
+            raise MoveTextError(
+                f"a capture lands once after each piece it captures: {len(route) - 1} landings, {len(taken)} captured"
+            )
+        if not isinstance(promotes, bool):
+            raise DamlibError(f"promotes must be True or False, not {shown(promotes)}")
+        if position is not None and not isinstance(position, Position):
+            raise DamlibError(f"a move's position must be a Position or None, not {shown(position)}")
+        self.path = tuple(SQUARE_NAMES[s] for s in route)
+        self.captured = tuple(SQUARE_NAMES[s] for s in taken)
+        self.promotes = promotes
+        self.position = position
+        self._raw = (route, taken, promotes)
+
+    @classmethod
+    def _from_raw(cls, raw: movegen.RawMove, position: Position | None) -> Move:
+        move = cls.__new__(cls)
+        move.path = tuple(SQUARE_NAMES[s] for s in raw[0])
+        move.captured = tuple(SQUARE_NAMES[s] for s in raw[1])
+        move.promotes = raw[2]
+        move.position = position
+        move._raw = raw
+        return move
+
+    @property
+    def start(self) -> str:
+        """The square the moving piece starts from."""
+        return self.path[0]
+
+    @property
+    def end(self) -> str:
+        """The square the moving piece ends on."""
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move captures at least one piece."""
+        return bool(self.captured)
+
+    def __str__(self) -> str:
+        return notation.format_move(self._raw)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r}{', promotes' if self.promotes else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and movegen.move_key(self._raw) == movegen.move_key(other._raw)
+
+    def __hash__(self) -> int:
+        return hash(movegen.move_key(self._raw))
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows a move as its position with the route drawn."""
+        if self.position is None:
+            return None
+        from ..drawing import diagram
+
+        return diagram.png(self)
+
+
+def _squares(names: object, what: str) -> tuple[int, ...]:
+    """The square numbers of a tuple or list of square names; a damlib error names the bad part."""
+    if not isinstance(names, (tuple, list)):
+        raise MoveTextError(f"a move's {what} must be square names like ('c3', 'd4'), not {shown(names)}")
+    try:
+        return tuple(square_number(name) for name in names)
+    except SquareError as e:
+        raise SquareError(f"in the move's {what}: {e}") from None
+
+
+class Position:
+    """A position: the pieces, the side to move and the game's rules. Immutable.
+
+    Build one with :meth:`start`, :meth:`from_fen` or :meth:`from_diagram`;
+    :meth:`play` returns the position after a move.
+
+    >>> print(Position.from_fen("W:Wc3:Bd4", "german"))
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . b . . . .
+    . . w . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    """
+
+    __slots__ = ("_board", "_legal", "_named_last", "_white", "rules")
+    rules: Rules
+    _board: movegen.Board
+    _white: bool
+    _legal: tuple[Move, ...] | None
+    #: the last move text looked up by :meth:`_named`, and what it named: explaining a
+    #: text reads it twice (as shorthand, then as a referee would), with one search
+    _named_last: tuple[tuple[int, ...], list[Move]] | None
+
+    def __init__(self, rules: Rules, board: movegen.Board, white: bool) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_board", board)
+        object.__setattr__(self, "_white", white)
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_named_last", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable: play() returns a new position")
+
+    # -- building ---------------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        """The starting position of ``variant`` (DE-START, TR-START), White to move."""
+        r = _rules(variant)
+        board = [0] * 64
+        for name in r.white_start:
+            board[SQUARE_NAMES.index(name)] = 1
+        for name in r.black_start:
+            board[SQUARE_NAMES.index(name)] = -1
+        return cls(r, tuple(board), True)
+
+    @classmethod
+    def from_fen(cls, text: str, variant: Variant) -> Position:
+        """The position described by PDN-style FEN with algebraic squares.
+
+        >>> Position.from_fen("B:Wa1,Kd4:Bb8", "german").turn
+        'black'
+        """
+        r = _rules(variant)
+        board, white = notation.parse_fen(text, r)
+        return cls(r, board, white)
+
+    @classmethod
+    def from_diagram(cls, text: str, variant: Variant, turn: str = "white") -> Position:
+        """The position drawn in ``text``: 8 lines, rank 8 first, one symbol per square.
+
+        ``.`` is an empty square, ``w``/``b`` are men and ``W``/``B`` kings;
+        spaces between symbols are ignored.
+        """
+        r = _rules(variant)
+        return cls(r, notation.parse_diagram(text, r), notation.parse_turn(turn))
+
+    # -- looking ----------------------------------------------------------
+
+    @property
+    def turn(self) -> Color:
+        """The side to move: ``"white"`` or ``"black"``."""
+        return "white" if self._white else "black"
+
+    @property
+    def pieces(self) -> dict[str, Piece]:
+        """Square name → piece, for every occupied square."""
+        return {SQUARE_NAMES[s]: Piece(v) for s, v in enumerate(self._board) if v}
+
+    def piece_at(self, square: str) -> Piece | None:
+        """The piece on ``square``, or ``None``; a SquareError for a square off the game's board."""
+        v = self._board[parse_square(square, self.rules)]
+        return Piece(v) if v else None
+
+    @property
+    def fen(self) -> str:
+        """This position as FEN: ``W:Wa1,c1,Kd4:Bb8,Kh2``."""
+        return notation.format_fen(self._board, self._white)
+
+    def __str__(self) -> str:
+        return notation.format_diagram(self._board)
+
+    def __repr__(self) -> str:
+        return f"Position.from_fen({self.fen!r}, {self.rules.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._board == other._board
+            and self._white == other._white
+            and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._board, self._white))
+
+    def _repr_png_(self) -> bytes:
+        """Jupyter shows a position as a board diagram."""
+        from ..drawing import diagram
+
+        return diagram.png(self)
+
+    # -- moving -----------------------------------------------------------
+
+    @property
+    def _generator(self) -> movegen.MoveGenerator:
+        return movegen.generator(self.rules, self._white)
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, each once (one route per capture)."""
+        if self._legal is None:
+            moves = tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board))
+            object.__setattr__(self, "_legal", moves)
+            return moves
+        return self._legal
+
+    @property
+    def must_capture(self) -> bool:
+        """Whether the side to move has a capture, and so must take (DE-MANDATORY)."""
+        return bool(self.legal_moves) and self.legal_moves[0].is_capture
+
+    def routes(self) -> tuple[Move, ...]:
+        """Every legal move by every route it can take.
+
+        Unbounded, and meant for small positions: a Turkish king among sixteen men can reach
+        the same few moves by over a million routes, which take many seconds and much memory
+        to list. :attr:`legal_moves` gives one route to each move, and is bounded."""
+        return tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board, every_route=True))
+
+    def parse_move(self, move: Move | str, *, literal: bool = False) -> Move:
+        """The legal move that ``move`` names, or a damlib error saying why there is none.
+
+        Move text names the start square and every landing square, separated by
+        ``-``, ``:`` or ``x`` (``c3-d4``, ``c3:e5:c7``, ``d6xb4``). A capture may
+        name only its start and end, or some of its landing squares, when that
+        is unambiguous: such shorthand is read as the legal move it stands for.
+        The returned move keeps the route the text names, filled in where the
+        text is shorthand; the text was shorthand exactly when ``path`` lists
+        more squares than it named.
+
+        With ``literal`` (as a referee reads moves) a text means exactly the step,
+        or the jumps onto each named square, that it names, whenever it names any:
+        a capture stopped part-way is refused even where its squares could be
+        shorthand for a longer legal route. Only squares that are no route at all
+        may then stand for a legal move.
+
+        >>> pos = Position.from_fen("W:WKd4:Bd6,d2", "turkish")
+        >>> pos.parse_move("d4:d7")  # shorthand: by d1, then back over d6
+        Move('d4:d1:d7')
+        >>> pos.parse_move("d4:d7", literal=True)
+        Traceback (most recent call last):
+        ...
+        damlib.engine.errors.IllegalMoveError: d4:d7 is not allowed (TR-MANDATORY): after a jump the same piece must jump again while it can; the capture does not end on d7.
+        """  # noqa: E501
+        if not isinstance(literal, bool):
+            raise DamlibError(f"literal must be True or False, not {shown(literal)}")
+        if isinstance(move, Move):
+            # a Move made on another position would carry that position (and draw its board):
+            # it is read again, as its text, on this one
+            if not literal and move.position in (self, None) and move in self.legal_moves:
+                return move
+            text = str(move)
+        else:
+            text = move
+        squares = notation.parse_move_text(text, self.rules)
+        legal = self.legal_moves
+        if literal:
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None:
+                if legality._is_legal_route([m._raw for m in legal], *found):
+                    return Move._from_raw(found[0], self)
+                rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
+                raise IllegalMoveError(sentence, rule)
+        if legal and legal[0].is_capture:
+            # text naming every landing of a legal capture means that capture, even where a longer
+            # one passes the same squares on its way to the same end (without the majority rule)
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
+                return Move._from_raw(found[0], self)
+        matches = self._named(squares)
+        distinct = list(dict.fromkeys(matches))
+        if len(distinct) == 1:
+            found = legality._literal(self.rules, self._board, self._white, squares)
+            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
+                return Move._from_raw(found[0], self)
+            return matches[0]
+        if distinct:
+            names = ", ".join(str(m) for m in distinct)
+            raise AmbiguousMoveError(
+                f"{text!r} could mean {len(distinct)} different moves: {names}; name more landing squares",
+                tuple(distinct),
+            )
+        rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
+        raise IllegalMoveError(sentence, rule)
+
+    def _named(self, squares: list[int]) -> list[Move]:
+        """The legal moves that move text naming ``squares`` stands for, each by a
+        route it names; only those routes are searched, not every route."""
+        legal = self.legal_moves
+        if not legal or not legal[0].is_capture or len(squares) == 2:
+            # every route of a move goes from its start to its end: start and end name
+            # the moves among the legal ones, with no search
+            return [m for m in legal if legality.names_route(squares, m._raw[0])]
+        if self._board[squares[0]] not in (self._generator.man, self._generator.king):
+            return []
+        key = tuple(squares)
+        ends = [m for m in legal if m._raw[0][0] == squares[0] and m._raw[0][-1] == squares[-1]]
+        if all(legality.names_route(squares, m._raw[0]) for m in ends):
+            return ends  # each move it can stand for has a route naming them: nothing to search
+        if self._named_last is None or self._named_last[0] != key:
+            allowed = set(legal)
+            gen = self._generator
+            if gen.by_levels:  # only the longest can be legal
+                raws = gen.longest_named(self._board, squares, [m._raw for m in legal])
+            else:
+                raws = [raw for raw, complete in gen.named(self._board, squares) if complete]
+            found = (Move._from_raw(raw, self) for raw in raws)
+            object.__setattr__(self, "_named_last", (key, [m for m in found if m in allowed]))
+        assert self._named_last is not None
+        return list(self._named_last[1])
+
+    def play(self, move: Move | str) -> Position:
+        """The position after ``move`` (a :class:`Move` or move text).
+
+        Raises :class:`~damlib.engine.errors.IllegalMoveError` naming the rule that
+        forbids an illegal move; this position is unchanged either way.
+        """
+        return self._after(self.parse_move(move))
+
+    def _after(self, move: Move) -> Position:
+        return Position(self.rules, movegen.apply(self._board, move._raw), not self._white)
+
+
+#: The deepest perft counts: far past what finishes in a lifetime, and short of Python's recursion limit.
+MAX_PERFT_DEPTH = 64
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of leaves of the legal-move tree ``depth`` plies deep.
+
+    >>> perft(Position.start("german"), 3)
+    302
+    """
+    if not isinstance(position, Position):
+        raise DamlibError(f"perft counts from a Position, not {shown(position)}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise DamlibError(f"depth must be a whole number of plies from 0 to {MAX_PERFT_DEPTH}, not {shown(depth)}")
+    return movegen.perft(position._board, position._white, position.rules, depth)

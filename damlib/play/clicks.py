@@ -1,0 +1,365 @@
+"""Playing by clicks: select a piece, then where it goes, landing square by landing square.
+
+The play board's logic, below the widgets so that it is tested and reused without
+ipywidgets: a widget draws a :class:`ClickToMove` and forwards its clicks to it.
+A click never raises; whatever is wrong with it ends up in :attr:`ClickToMove.message`,
+and the game is unchanged.
+
+>>> from damlib.play.clicks import ClickToMove
+>>> table = ClickToMove("german")
+>>> table.click("c3")
+>>> sorted(table.targets)
+['b4', 'd4']
+>>> table.click("d4")
+>>> table.game.moves
+(Move('c3-d4'),)
+>>> table.click("d4")  # a square of the move just played: nothing to say
+>>> table.message
+''
+>>> table.click("e3")
+>>> table.message
+"e3 holds a White piece, but it is Black's turn."
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.capturelevels import LevelReach
+from ..engine.capturestates import MANY, CaptureReach, Reach
+from ..engine.errors import DamlibError
+from ..engine.notation import Color, parse_color
+from ..engine.position import Move, Position, Variant
+from ..engine.squares import SQUARE_NAMES, square_number
+from ..engine.variants import rules as _rules
+from .game import Game
+from .referee import explain, why_piece_cannot_move
+from .search import Level, best_move, check_limits, level_of
+
+
+class ClickToMove:
+    """A game played by clicks on squares, with an optional computer opponent.
+
+    ``start`` is a game's name or :class:`~damlib.engine.variants.Rules`, or a
+    :class:`~damlib.Position` to play from; :meth:`restart` returns to it and
+    :meth:`new_game` goes to the game's standard start. With ``referee`` capture
+    mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
+    ``computer`` (``"white"`` or ``"black"``) lets damlib play that side at ``level``
+    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
+    the level's time per move or ``seconds``. ``on_move``, if given, is handed each move the
+    clicks complete instead of its being played here (a level's attempt, an exercise's answer).
+    """
+
+    def __init__(
+        self,
+        start: Variant | Position = "german",
+        *,
+        referee: bool = False,
+        computer: str | None = None,
+        seconds: float | None = None,
+        level: str | Level = "club",
+        on_move: Callable[[Move | str], None] | None = None,
+    ) -> None:
+        self.start = start if isinstance(start, Position) else Position.start(_rules(start))
+        self._on_move = on_move
+        check_limits(seconds)  # a NaN would leave the computer thinking for ever
+        self.seconds = seconds
+        self.level = level_of(level)
+        self._chance = random.Random()  # a beginner's slips
+        self.computer: Color | None = parse_color(computer, "computer")
+        self.game = Game(self.start, referee=bool(referee))
+        #: the squares chosen so far: the piece, then each landing square
+        self.path: list[str] = []
+        #: what the last action had to say (why a click was refused, the computer's choice)
+        self.message = ""
+        #: the squares of the move played last here (clicked or typed: not the computer's reply),
+        #: until a click on a piece of the side to move, an undo, a restart or a choice after a
+        #: capture mistake; a click on one of them that would be refused is passed over, for the
+        #: board may finish a capture before the learner has clicked every square of its route
+        self.last_played: tuple[str, ...] = ()
+        self._refused: str | None = None  # the own piece the last click could not choose
+        self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
+        # the capture reach of each piece chosen in a position (mistakes allowed or not)
+        self._reaches: tuple[tuple[Position, bool] | None, dict[int, CaptureReach | LevelReach]] = (None, {})
+        self._computer_moves()
+
+    def __repr__(self) -> str:
+        return f"<ClickToMove {self.game.rules.name}, {len(self.game.moves)} moves>"
+
+    # -- what the board shows ---------------------------------------------------
+
+    @property
+    def targets(self) -> frozenset[str]:
+        """The squares the next click may move the chosen piece to."""
+        if not self.path:
+            return frozenset()
+        moves = self.game.position.legal_moves
+        if not moves or not moves[0].captured:
+            return frozenset(m.end for m in moves if m.start == self.path[0]) if len(self.path) == 1 else frozenset()
+        return frozenset(SQUARE_NAMES[t] for t, reach in self._landings().items() if reach is not None)
+
+    @property
+    def choices(self) -> dict[str, frozenset[str]]:
+        """For each piece a click may choose (one with a legal move), where its first step or
+        jump may land: every route's, not only the route each legal move is shown by.
+
+        >>> {start: sorted(ends) for start, ends in ClickToMove(
+        ...     Position.from_fen("W:Wc3:Bd4,f4,f2,d2,h8", "german")).choices.items()}
+        {'c3': ['e1', 'e5']}
+        """
+        game = self.game
+        if game.result or game.pending:
+            return {}
+        moves = game.legal_moves
+        starts = dict.fromkeys(m.start for m in moves)
+        if not moves or not moves[0].captured:
+            return {start: frozenset(m.end for m in moves if m.start == start) for start in starts}
+        return {start: frozenset(SQUARE_NAMES[t] for t, reach in self._landings([start]).items() if reach is not None)
+                for start in starts}
+
+    @property
+    def can_end_here(self) -> bool:
+        """Referee mode: whether the capture begun may be stopped on its last landing square."""
+        return self.game.mistakes_allowed and len(self.path) > 1
+
+    @property
+    def headline(self) -> str:
+        """The state of the game in a sentence: whose move, the result, or a choice to make."""
+        game = self.game
+        if game.result:
+            return str(game.result)
+        if game.pending:
+            offender = game.pending.offender
+            chooser = "Black" if offender == "white" else "White"
+            return (f"{offender.capitalize()} made a capture mistake ({game.pending.rule}). "
+                    f"{chooser} chooses: take it back and capture, or let it stand.")
+        line = f"{game.position.turn.capitalize()} to move — {game.rules.name} draughts"
+        return line + (f"; chosen: {':'.join(self.path)}" if self.path else "")  # more than one square: a capture
+
+    # -- actions ------------------------------------------------------------------
+
+    def click(self, square: object) -> None:
+        """What a click on ``square`` does: choose a piece, or a square for it to go to. After a
+        piece that may not move, a click on where it was meant to go is that move, refused with
+        the rule, as if typed; a click that chooses no piece leaves that explanation standing."""
+        if not self._passed_over(square):
+            refused = self._refused
+            self._do(lambda: self._click(square, refused))
+
+    def cancel(self) -> None:
+        """Drop the squares chosen so far, and any piece just refused: the next click starts
+        afresh (a refused piece's next click would otherwise be read as its move). What was
+        said stays."""
+        self.path = []
+        self._refused = None
+
+    def end_here(self) -> None:
+        """Referee mode: end the capture on the landing square chosen last, though it could go on."""
+        self._do(self._end_here)
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, back to your own turn."""
+        def undo() -> None:
+            self.last_played = ()
+            self.game.undo()
+            if self.computer == self.game.position.turn and self.game.moves:
+                self.game.undo()
+        self._do(undo)
+
+    def take_back(self) -> None:
+        """The opponent's choice after a capture mistake: take it back (DE-PENALTY)."""
+        self._do(lambda: self._forget(self.game.take_back))
+
+    def let_stand(self) -> None:
+        """The opponent's choice after a capture mistake: let it stand (DE-PENALTY)."""
+        self._do(lambda: self._forget(self.game.let_stand))
+
+    def restart(self) -> None:
+        """Start again from the position this board was set up with."""
+        self._do(lambda: self._new(self.start))
+
+    def new_game(self, variant: Variant | None = None) -> None:
+        """Start again from the standard start of ``variant`` (by default, this game's)."""
+        self._do(lambda: self._new(Position.start(_rules(variant) if variant is not None else self.game.rules)))
+
+    def set_referee(self, on: bool) -> None:
+        """Switch referee mode on or off, keeping the game."""
+        self.game.referee = bool(on)
+        self._do(lambda: None)
+
+    def set_computer(self, side: object) -> None:
+        """Let the computer play ``side`` (``"white"``, ``"black"``), or nobody (``None``)."""
+        self._do(lambda: setattr(self, "computer", parse_color(side, "computer")))
+
+    def set_level(self, level: object) -> None:
+        """Let the computer play at ``level`` (``"beginner"``, ``"club"``, ``"strong"``) from its next move."""
+        self._do(lambda: setattr(self, "level", level_of(level)))
+
+    # -- inside -------------------------------------------------------------------
+
+    def _do(self, action: Callable[[], Any]) -> None:
+        """Run ``action``; say what went wrong instead of raising. Any action ends a choice
+        of squares that it did not extend, so a selection never outlives its position."""
+        before = self.game.position
+        self.message = ""
+        self._explained, self._refused = False, None
+        try:
+            action()
+        except DamlibError as error:
+            self.message = str(error)
+        if self.game.position is not before or self.game.pending:
+            self.path = []
+        self._computer_moves()
+
+    def _new(self, start: Position) -> None:
+        self.game = Game(start, referee=self.game.referee)
+        self.path = []
+        self.last_played = ()
+
+    def _forget(self, action: Callable[[], Any]) -> None:
+        """Run ``action``, a choice after a capture mistake: the move played is then no longer
+        the last thing done, so its squares are clicked as any others."""
+        self.last_played = ()
+        action()
+
+    def _landings(self, path: list[str] | None = None) -> dict[int, Reach]:
+        """Where the capture chosen so far (or along ``path``) can jump next, and where each
+        leads (see :class:`~damlib.engine.capturelevels.LevelReach`, or, where the majority rule does
+        not hold, :class:`~damlib.engine.capturestates.CaptureReach`). Either is worked out once per
+        piece and position, never route by route."""
+        position, loose = self.game.position, self.game.mistakes_allowed
+        squares = tuple(square_number(name) for name in (path or self.path))
+        gen, board = position._generator, position._board
+        if self._reaches[0] != (position, loose):
+            self._reaches = ((position, loose), {})
+        reaches = self._reaches[1]
+        if squares[0] not in reaches:
+            # while mistakes may be made on purpose (referee mode), every complete capture is one to end with
+            goals = None if loose else [m._raw for m in position.legal_moves]
+            reaches[squares[0]] = gen.reach(board, squares[0], goals)
+        reach = reaches[squares[0]]
+        if len(squares) == 1:
+            return reach.landings(squares, ())
+        found = gen.follow(board, squares)
+        return {} if found is None else reach.landings(squares, found[0][1])
+
+    def _passed_over(self, square: object) -> bool:
+        """Whether a click on ``square`` is to change nothing and keep what was said, while no
+        move is begun: after a move was refused, any click but one on a piece of the side to
+        move; on a square of the move played last, any click that would not choose a piece (the
+        piece that moved is still chosen at once, for it may be the one to move next)."""
+        if self.path:
+            return False
+        try:
+            name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]
+        except DamlibError:
+            return False  # not a square: :meth:`_click` says so
+        own = not self.game.result and self._own(name)
+        return (self._explained and not own) or (name in self.last_played and not (own and self._can_move(name)))
+
+    def _click(self, square: object, refused: str | None) -> None:
+        """A click on ``square``; ``refused`` is the own piece the click before could not choose."""
+        name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square
+        game = self.game
+        if game.result:
+            self.message = "The game is over: undo a move, or start a new game."
+        elif game.pending:
+            self.message = "First choose: take the move back, or let it stand."
+        elif refused is not None and not self._own(name):
+            self._hand(self._text([refused, name]))  # where the piece refused was meant to go
+        elif self.path == [name]:
+            self.path = []
+        elif self._own(name) and len(self.path) <= 1 and self._can_move(name):
+            self.path = [name]
+            self.last_played = ()
+        elif not self.path or (self._own(name) and len(self.path) == 1):
+            self.path = []
+            self.message = why_piece_cannot_move(game.position, name) or ""
+            if self._own(name):
+                self._refused = name
+                self.last_played = ()
+        elif name in self.targets:
+            self._land(name)
+        else:
+            self._hand(self._text([*self.path, name]))
+
+    def _text(self, squares: list[str]) -> str:
+        """The move text of the squares clicked, as a learner would type it: a capture's with
+        ``:``, a step's with ``-``."""
+        position = self.game.position
+        jump = len(squares) > 2 or position._generator.follow(
+            position._board, [square_number(s) for s in squares]) is not None
+        return (":" if jump else "-").join(squares)
+
+    def _hand(self, move: Move | str) -> None:
+        """Hand ``move`` to :meth:`_play`; remember its squares if it was played, or else that
+        what was said explains why not."""
+        game, before = self.game, len(self.game.moves)
+        self._play(move)
+        if self.game is game and len(game.moves) > before:
+            self.last_played = game.moves[before].path  # the mover's, not a reply played after it
+        else:
+            self._explained = bool(self.message)
+
+    def _land(self, name: str) -> None:
+        position = self.game.position
+        moves = self.game.position.legal_moves
+        if not moves[0].captured:
+            self._hand(next(m for m in moves if m.path == (self.path[0], name)))
+            return
+        reach = self._landings()[square_number(name)]
+        self.path.append(name)
+        squares = [square_number(s) for s in self.path]
+        gen = position._generator
+        # In referee mode a capture may be stopped early on purpose, so the board waits for
+        # every landing; otherwise it plays as soon as every way on is the same move.
+        if self.game.referee:
+            found = gen.follow(position._board, squares)
+            if found is not None and found[1]:
+                self._hand(Move._from_raw(found[0], position))
+        elif reach != MANY:
+            found = gen.follow(position._board, squares + list(reach[1]))
+            if found is not None:
+                self._hand(Move._from_raw(found[0], position))
+
+    def _end_here(self) -> None:
+        if len(self.path) < 2:
+            raise DamlibError("choose a piece and at least one landing square first")
+        self._hand(":".join(self.path))
+
+    def _own(self, name: str) -> bool:
+        piece = self.game.position.pieces.get(name)
+        return piece is not None and piece.color == self.game.position.turn
+
+    def _can_move(self, name: str) -> bool:
+        """Whether a click may choose ``name``: a piece with a legal move, or, while mistakes
+        may be made on purpose, any piece of the side to move."""
+        return self.game.mistakes_allowed or any(m.start == name for m in self.game.legal_moves)
+
+    def _play(self, move: Move | str) -> None:
+        """Play ``move`` (or hand it to ``on_move``); a refused one keeps the squares chosen so
+        far and says why."""
+        if self._on_move is not None:
+            self._on_move(move)
+            return
+        try:
+            self.game.play(move)
+        except DamlibError as error:
+            self.message = explain(self.game.position, move) if isinstance(move, str) else str(error)
+
+    def _computer_moves(self) -> None:
+        """Let the computer play its side, and make its choice after a capture mistake."""
+        game, side = self.game, self.computer
+        while side and not game.result:
+            pending = game.pending
+            if pending and pending.offender != side:
+                game.take_back()  # the computer holds the offender to the rule
+                self.message = f"The computer chose: take the move back and capture correctly ({pending.rule})."
+            elif pending or game.position.turn != side:
+                break
+            else:
+                game.play(best_move(game.position, seconds=self.seconds, level=self.level, history=game.positions,
+                                    rng=self._chance))
+                self.path = []

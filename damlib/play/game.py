@@ -1,0 +1,250 @@
+"""A game: the positions played so far, undo, and the result.
+
+>>> from damlib import Game
+>>> game = Game("russian")
+>>> game.play("c3-d4")
+Move('c3-d4')
+>>> game.undo()
+Move('c3-d4')
+>>> game.moves
+()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown
+from ..engine.legality import capture_mistake
+from ..engine.notation import Color, parse_move_text
+from ..engine.position import Move, Position, Variant
+from ..engine.variants import PUBLISHED, Rules
+from ..engine.variants import rules as _rules
+
+#: The state of a position whose capture mistake was taken back: the offender must
+#: now play a correct capture, even in referee mode (DE-PENALTY).
+TAKEN_BACK = "taken back"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winner (``None`` for a draw), why, and the rule
+    (``None`` for a game that has no rule ID on it)."""
+
+    winner: Color | None
+    reason: str
+    rule: str | None
+
+    def __str__(self) -> str:
+        head = f"{self.winner.capitalize()} wins" if self.winner else "Draw"
+        return f"{head}: {self.reason} ({self.rule or PUBLISHED})."
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A capture mistake let through in referee mode, awaiting the opponent's choice.
+
+    ``move`` is the mistaken move, ``offender`` who made it, ``correct`` the
+    legal moves they should have chosen from (DE-PENALTY).
+    """
+
+    move: Move
+    offender: Color
+    correct: tuple[Move, ...]
+    rule: str | None
+
+
+class Game:
+    """A game in progress, from the start or from a given :class:`Position`.
+
+    With ``referee=True`` a move that breaks only the capture rules (not
+    capturing, stopping early, or taking fewer than the most) is let through
+    and punished as the rules say: in German and Russian the opponent then
+    chooses with :meth:`take_back` or :meth:`let_stand` (DE-PENALTY); in
+    Turkish the offender loses at once (TR-PENALTY). Every other illegal move
+    is refused, and a refused move changes nothing.
+
+    In referee mode move text means exactly the step, or the jumps, it names
+    (:meth:`Position.parse_move` with ``literal``): ``d4:d7`` is one jump onto d7,
+    even where it could be shorthand for a longer legal capture ending there.
+    Outside referee mode the same text is read as that legal capture.
+
+    >>> start = Position.from_fen("W:WKd4:Bd6,d2", "turkish")
+    >>> Game(start).play("d4:d7")
+    Move('d4:d1:d7')
+    >>> game = Game(start, referee=True)
+    >>> game.play("d4:d7"), game.result.winner
+    (Move('d4:d7'), 'black')
+
+    A game starts from a position with pieces on the board; an empty board has
+    no game (nobody to move and nobody to win) and is refused.
+    """
+
+    def __init__(self, start: Variant | Position = "german", *, referee: bool = False) -> None:
+        if not isinstance(referee, bool):
+            raise DamlibError(f"referee must be True or False, not {shown(referee)}")
+        self.referee = referee
+        first = start if isinstance(start, Position) else Position.start(_rules(start))
+        if not first.pieces:
+            raise DamlibError(f"a game needs pieces on the board; {first.fen} has none")
+        self._positions: list[Position] = [first]
+        self._seen: Counter[Position] = Counter(self._positions)  # how often each position has been on the board
+        self._moves: list[Move] = []
+        #: one entry per position: a capture mistake awaiting the opponent's choice, the
+        #: result of a penalty, TAKEN_BACK after a take-back, or None
+        self._states: list[Penalty | Result | str | None] = [None]
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game is played by."""
+        return self.position.rules
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[-1]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game so far, the start first."""
+        return tuple(self._positions)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far."""
+        return tuple(self._moves)
+
+    @property
+    def pending(self) -> Penalty | None:
+        """The capture mistake awaiting the opponent's choice, if any (DE-PENALTY)."""
+        state = self._states[-1]
+        return state if isinstance(state, Penalty) else None
+
+    @property
+    def mistakes_allowed(self) -> bool:
+        """Whether a capture mistake may be played now: in referee mode, except right after
+        a take-back, when the offender must capture correctly (DE-PENALTY)."""
+        return self.referee and self._states[-1] != TAKEN_BACK and not self.result and not self.pending
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves that may be played now: none once the game is over or a choice is pending."""
+        if self.result or self.pending:
+            return ()
+        return self.position.legal_moves
+
+    @property
+    def result(self) -> Result | None:
+        """``None`` while the game goes on, else who won or a draw, why, and the rule ID."""
+        state = self._states[-1]
+        if isinstance(state, Result):
+            return state
+        if isinstance(state, Penalty):
+            return None  # the opponent has yet to choose: the game is not decided
+        pos = self.position
+        side: Color = pos.turn
+        other: Color = "black" if side == "white" else "white"
+        colours = {p.color for p in pos.pieces.values()}
+        # DE-WIN: whichever side is to move, a side without pieces has lost
+        for loser, winner in ((side, other), (other, side)):
+            if loser not in colours:
+                return Result(winner, f"{loser.capitalize()} has no pieces left", pos.rules.rule_id("win"))
+        if not pos.legal_moves:
+            return Result(other, f"{side.capitalize()} cannot move", pos.rules.rule_id("win"))
+        if self._seen[pos] >= 3:
+            return Result(None, "the same position has occurred three times", pos.rules.rule_id("draw"))
+        return None
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or move text) and return the move played.
+
+        Raises a :class:`~damlib.engine.errors.DamlibError` for a move that may not be
+        played now, leaving the game as it was.
+        """
+        result = self.result
+        if result:
+            raise GameOverError(f"the game is over: {result}", result.rule)
+        pending = self.pending
+        if pending:
+            chooser = "Black" if pending.offender == "white" else "White"
+            raise IllegalMoveError(
+                f"{chooser} must first choose: take_back() the mistaken move {pending.move} "
+                f"or let_stand() it ({pending.rule})",
+                pending.rule,
+            )
+        pos = self.position
+        try:
+            played = pos.parse_move(move, literal=self.referee)
+            state: Penalty | Result | str | None = None
+        except IllegalMoveError as error:
+            played, state = self._penalise(pos, move, error)
+        self._positions.append(pos._after(played))
+        self._seen[self._positions[-1]] += 1
+        self._moves.append(played)
+        self._states.append(state)
+        return played
+
+    def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
+        """In referee mode, let a capture mistake through with its penalty; else re-raise.
+
+        The mistake is the route the move names exactly, so what is recorded is what was played.
+        """
+        # after a take-back the offender must capture correctly: no second mistake (DE-PENALTY)
+        if not self.referee or self._states[-1] == TAKEN_BACK:
+            raise error
+        squares = list(move._raw[0]) if isinstance(move, Move) else parse_move_text(move, pos.rules)
+        raw = capture_mistake(pos.rules, pos._board, pos._white, squares)
+        if raw is None:
+            raise error
+        mistake = Move._from_raw(raw, pos)
+        rules = pos.rules
+        rule = rules.rule_id("penalty")
+        if rules.penalty == "loss":
+            winner: Color = "black" if pos.turn == "white" else "white"
+            reason = f"{pos.turn.capitalize()} made a capture mistake, {mistake} instead of {pos.legal_moves[0]}"
+            return mistake, Result(winner, reason, rule)
+        return mistake, Penalty(mistake, pos.turn, pos.legal_moves, rule)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._moves:
+            raise DamlibError("there is no move to undo")
+        self._seen[self._positions.pop()] -= 1
+        self._states.pop()
+        return self._moves.pop()
+
+    def take_back(self) -> Move:
+        """The opponent's choice after a capture mistake: the offender must take it back
+        and capture correctly (DE-PENALTY). Returns the move taken back."""
+        self._require_pending()
+        move = self.undo()
+        self._states[-1] = TAKEN_BACK
+        return move
+
+    def let_stand(self) -> Move:
+        """The opponent's choice after a capture mistake: the move stands (DE-PENALTY)."""
+        pending = self._require_pending()
+        self._states[-1] = None
+        return pending.move
+
+    def _require_pending(self) -> Penalty:
+        pending = self.pending
+        if pending is None:
+            raise DamlibError("there is no capture mistake to rule on")
+        return pending
+
+    def pdn(self, **tags: str) -> str:
+        """This game as PDN 3.0 text, with ``tags`` such as ``White="Ana"`` (see :func:`damlib.pdn.write`).
+
+        >>> game = Game("german")
+        >>> _ = game.play("c3-d4")
+        >>> game.pdn(Date="2026.05.01").splitlines()[-1]
+        '1. c3-d4 *'
+        """
+        from . import pdn
+
+        return pdn.write(self, None, **tags)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name}, {len(self._moves)} moves, {self.position.fen}>"

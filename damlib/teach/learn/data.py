@@ -1,0 +1,90 @@
+"""The levels, stage by stage in each game, in the lessons' order. Every solution is checked by
+the engine when the level is made (see :class:`~damlib.learn.Level`). The levels themselves
+are in :mod:`.german`, :mod:`.russian` and :mod:`.turkish`."""
+
+from __future__ import annotations
+
+from ...engine.errors import DamlibError
+from ...engine.position import Variant
+from ...engine.variants import GERMAN, RUSSIAN, TURKISH, rules
+from .german import LEVELS as GERMAN_LEVELS
+from .levels import Level
+from .russian import LEVELS as RUSSIAN_LEVELS
+from .turkish import LEVELS as TURKISH_LEVELS
+
+#: Each game's levels, in teaching order.
+STAGES: dict[str, tuple[Level, ...]] = {
+    GERMAN.name: GERMAN_LEVELS, RUSSIAN.name: RUSSIAN_LEVELS, TURKISH.name: TURKISH_LEVELS,
+}
+
+#: Every level, game by game, in teaching order.
+LEVELS: tuple[Level, ...] = GERMAN_LEVELS + RUSSIAN_LEVELS + TURKISH_LEVELS
+
+_GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
+                 "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
+#: Each game's rules in the order a learner meets them: the lesson sections, each headed by the
+#: rule it teaches (notebooks 02 and 03 for German; 04 for Russian, which comes after both
+#: German lessons and adds RU-PROMOTE; 05 for Turkish, which teaches TR-PROMOTE twice: the step
+#: onto the last rank, then crowning mid-capture once captures are known).
+TEACHING_ORDER: dict[str, tuple[str, ...]] = {
+    GERMAN.name: _GERMAN_ORDER,
+    RUSSIAN.name: (*_GERMAN_ORDER, "RU-PROMOTE"),
+    TURKISH.name: ("TR-BOARD", "TR-START", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-WIN", "TR-MANDATORY",
+                   "TR-PROMOTE", "TR-KING", "TR-MAJORITY", "TR-REMOVE", "TR-PROMOTE", "TR-DRAW", "TR-PENALTY"),
+}
+
+
+def _taught() -> tuple[dict[str, frozenset[str]], dict[str, int]]:
+    """For each level's ID, the rules taught by the time it is practised, and which section of
+    its rule's lesson it practises (1, or 2 for a rule taught in two parts). A stage's levels go
+    through the teaching order: a level practises the next section of its rule; a level whose
+    rule's section came before (a Russian level on a German rule, practised in lesson 04) is a
+    review, practised where the stage has got to."""
+    found, sections = {}, {}
+    for game, stage in STAGES.items():
+        order, at = TEACHING_ORDER[game], -1
+        for level in stage:
+            ahead = [n for n in range(max(at, 0), len(order)) if order[n] == level.rule]
+            if ahead:
+                at = ahead[0]
+            elif level.rule not in order[:at + 1]:
+                raise DamlibError(f"level {level.id}: {level.rule} is not in {game}'s teaching order")
+            found[level.id] = frozenset(order[:at + 1])
+            sections[level.id] = max(1, order[:at + 1].count(level.rule))
+    return found, sections
+
+
+_TAUGHT, _SECTION = _taught()
+
+
+def taught(level: Level) -> frozenset[str]:
+    """The rules a learner has been taught when practising ``level``: the lesson sections up to
+    the one that practises it (see :data:`TEACHING_ORDER`). Its solution should use no other
+    (:attr:`Level.uses`).
+
+    >>> sorted(taught(STAGES["German"][6]))
+    ['DE-BOARD', 'DE-MAN-MOVE', 'DE-START']
+    """
+    if level.id not in _TAUGHT:
+        raise DamlibError(f"level {level.id} is not in any stage")
+    return _TAUGHT[level.id]
+
+
+def for_rule(rule: str, game: Variant | None = None, *, part: int | None = None) -> tuple[Level, ...]:
+    """The levels that practise ``rule`` (in ``game`` only, if given), in teaching order; for a
+    rule the lessons teach in two parts (TR-PROMOTE: by a step, then in a capture), ``part``
+    picks those of one part.
+
+    >>> [level.id for level in for_rule("RU-PROMOTE")][:1]
+    ['ru-promote-1']
+    >>> [level.id for level in for_rule("TR-PROMOTE", "turkish", part=2)]
+    ['tr-promote-3']
+    """
+    chosen = None if game is None else rules(game)
+    found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.game == chosen)
+                  and (part is None or _SECTION.get(lv.id) == part))
+    if not found:
+        where = f" in {chosen.name} draughts" if chosen else ""
+        part_of = f" (part {part})" if part is not None else ""
+        raise DamlibError(f"no level practises {rule!r}{part_of}{where}")
+    return found

@@ -1,0 +1,267 @@
+"""A learner's progress through the levels, kept as a small JSON file that survives a restart."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from ...engine.errors import DamlibError
+from ...engine.variants import PUBLISHED, RULE_TEXT
+from ...play import hints
+from .levels import Attempt
+
+#: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
+#: hub names in DAMLIB_PROGRESS (deploy/jupyterhub_config.py).
+DEFAULT_FOLDER = Path(os.environ.get("DAMLIB_PROGRESS") or Path.home() / ".damlib" / "progress")
+FORMAT = "damlib progress 1"
+MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
+
+
+#: The most mistakes a file may count under one rule: more is not a learner's progress file.
+MAX_COUNT = 1_000_000
+#: What a level's id looks like (a level renamed since must not make a learner's file unreadable).
+_LEVEL_ID = re.compile(r"[a-z0-9-]{1,40}")
+#: What mistakes are kept under: the rule IDs of RULES.md, or "published rules".
+_RULES = frozenset(RULE_TEXT) | {PUBLISHED}
+
+#: Every sentence a learner reads here, whole, with named placeholders (``{file}`` a progress
+#: file's name, ``{folder}`` its folder, ``{owner}`` an account, ``{reason}`` the system's words).
+TEXTS: dict[str, str] = {
+    "not-saved": "{file} could not be saved in {folder}: {reason}.",
+    "not-saved-owner": "{file} in {folder} was saved by the account {owner}, and only that account may "
+                       "replace it: {reason}.",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`TEXTS` with its placeholders filled."""
+    return hints.say(key, TEXTS, **fields)
+
+
+def _old_slug(learner: str) -> str:
+    """The file name damlib gave a learner before every name had a file of its own."""
+    return re.sub(r"[^a-z0-9]+", "-", learner.lower()).strip("-") or "learner"
+
+
+def file_name(learner: str) -> str:
+    """The progress file of ``learner``: a name already written as its own file name keeps it
+    (``alice.json``, as a class hub's logins are); any other name gets a readable part and a
+    short digest of the exact name, so no two names share a file ("Мария" and "Иван", "ana"
+    and "ana_", "Ada" and "ada").
+
+    >>> file_name("alice"), file_name("Ada")[:4], file_name("ana_") != file_name("ana")
+    ('alice.json', 'ada-', True)
+    """
+    readable = re.sub(r"[\W_]+", "-", learner.lower()).strip("-")[:40] or "learner"
+    if readable == learner:
+        return f"{readable}.json"
+    return f"{readable}-{hashlib.sha256(learner.encode('utf-8')).hexdigest()[:8]}.json"
+
+
+class Progress:
+    """What ``learner`` has done: the levels completed, their best stars and the rules broken.
+
+    Kept in ``folder`` (by default :data:`DEFAULT_FOLDER`; a class folder on a shared server)
+    as one JSON file per learner, written whole to a temporary file and then renamed, so a
+    crash mid-write loses nothing. A file that cannot be read is moved aside and named in
+    :attr:`warning`, and the learner starts afresh.
+
+    >>> import tempfile
+    >>> from damlib.learn import LEVELS
+    >>> folder = tempfile.mkdtemp()
+    >>> attempt = LEVELS[0].attempt()
+    >>> for move in LEVELS[0].solution: _ = attempt.play(move)
+    >>> Progress("Ada", folder).record(attempt)
+    >>> Progress("Ada", folder).stars(LEVELS[0].id)
+    3
+    """
+
+    def __init__(self, learner: str, folder: str | Path | None = None) -> None:
+        if not isinstance(learner, str) or not learner.strip():
+            raise DamlibError(f"a learner's name must be text, not {learner!r}")
+        if folder is not None and not isinstance(folder, (str, Path)):
+            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+        self.learner = learner.strip()[:100]
+        self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
+        self.path = self.folder / file_name(self.learner)
+        older = self.folder / f"{_old_slug(self.learner)}.json"
+        if not self.path.exists() and older != self.path and _learner_of(older) in (self.learner, ""):
+            # a file saved before every name had its own is still this learner's (if it cannot be
+            # read, it may be: it is set aside with a warning, as any unreadable file of theirs)
+            self.path = older
+        self.warning = ""
+        self._stars: dict[str, int] = {}
+        self.mistakes: dict[str, int] = {}
+        self._load()
+
+    def __repr__(self) -> str:
+        return f"<Progress {self.learner}: {len(self._stars)} levels done>"
+
+    @property
+    def completed(self) -> set[str]:
+        """The ids of the levels done."""
+        return set(self._stars)
+
+    def stars(self, level_id: str) -> int:
+        """The best stars won on a level, 0 if it is not done."""
+        return self._stars.get(level_id, 0)
+
+    def record(self, attempt: Attempt) -> None:
+        """Keep what ``attempt`` achieved: its stars if done (the best so far), its mistakes' rules.
+        A save that fails raises a :class:`~damlib.engine.errors.DamlibError` saying why, and this
+        progress stays as it was kept before: it never holds stars the file does not."""
+        if not isinstance(attempt, Attempt):
+            raise DamlibError(f"record takes an Attempt, not {attempt!r}")
+        stars = dict(self._stars)
+        if attempt.done:
+            stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
+        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule))
+        attempt.recorded = len(attempt.mistakes)
+
+    def _load(self) -> None:
+        try:
+            if not self.path.exists():
+                return
+            _, stars, mistakes, _ = read(self.path)
+        except (OSError, ValueError) as error:
+            aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                self.path.replace(aside)
+                kept = f"it was moved to {aside.name}"
+            except OSError:
+                kept = "it was left as it is"
+            self.warning = f"The progress file {self.path.name} could not be read ({error}); {kept}. Starting afresh."
+            return
+        self._stars, self.mistakes = stars, mistakes
+
+    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int]) -> None:
+        """Write ``stars`` and the mistakes so far with ``new_mistakes`` added, and only then take
+        them as this learner's."""
+        # Another board of the same learner (two Learn boards in one notebook) may have saved since
+        # this one read the file: keep the best stars of both, and add this one's new mistakes.
+        try:
+            learner, kept, mistakes, _ = read(self.path) if self.path.exists() else (self.learner, {}, {}, None)
+        except (OSError, ValueError):
+            learner, kept, mistakes = self.learner, {}, {}
+        if learner == self.learner:
+            for level, won in kept.items():
+                stars[level] = max(won, stars.get(level, 0))
+        else:  # another learner's file in its place is replaced: this board's count is all there is
+            mistakes = self.mistakes
+        mistakes = dict(mistakes)
+        for rule, count in new_mistakes.items():
+            mistakes[rule] = mistakes.get(rule, 0) + count
+        data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
+                "saved": datetime.date.today().isoformat()}  # the class view's "last saved"
+        scratch = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, scratch = tempfile.mkstemp(dir=self.folder, prefix=".progress-", suffix=".tmp")
+            os.fchmod(handle, 0o640)  # not mkstemp's 0600: a class folder's group (the teacher) reads it
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(data, out, indent=1, sort_keys=True)
+            os.replace(scratch, self.path)  # the old file stays whole until the new one is
+            scratch = None
+        except OSError as error:
+            raise DamlibError(self._not_saved(error)) from None
+        finally:
+            if scratch is not None and os.path.exists(scratch):
+                os.unlink(scratch)
+        self._stars, self.mistakes = stars, mistakes
+
+    def _not_saved(self, error: OSError) -> str:
+        """Why a save failed, in a sentence: on a class hub's drop box, most likely because
+        another account saved this learner's file first, and only it may replace the file."""
+        reason = error.strerror or str(error)
+        try:
+            uid = self.path.stat().st_uid
+        except OSError:
+            uid = None
+        if uid is not None and sys.platform != "win32" and os.geteuid() not in (uid, 0):
+            return say("not-saved-owner", file=self.path.name, folder=self.folder, owner=account(uid),
+                       reason=reason)
+        return say("not-saved", file=self.path.name, folder=self.folder, reason=reason)
+
+
+def account(uid: int) -> str:
+    """The name of the account numbered ``uid`` (the owner of a file), or the number where the
+    system has no name for it; "" where there are no Unix accounts (Windows).
+
+    >>> account(0)
+    'root'
+    """
+    if sys.platform == "win32":
+        return ""
+    import pwd  # Unix only
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return str(uid)
+
+
+def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date | None]:
+    """The learner's name, stars per level, mistakes per rule and the day it was saved (None if
+    the file does not say) in progress file ``path``, which is only read; a ValueError (or
+    OSError) says why it is not a progress file.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x.json"
+    >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
+    >>> read(path)
+    ('Zoë', {'de-board-1': 3}, {}, None)
+    >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
+    >>> read(path)
+    Traceback (most recent call last):
+    ...
+    ValueError: its stars are not 1 to 3
+    """
+    size = path.stat().st_size
+    if size == 0:
+        raise ValueError("it is empty")
+    if size > MAX_BYTES:
+        raise ValueError("too large to be a progress file")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not text") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"broken JSON: {error}") from None
+    except RecursionError:
+        raise ValueError("nested too deeply to be a progress file") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a damlib progress file")
+    stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", path.stem)
+    if not isinstance(stars, dict) or not all(isinstance(k, str) and type(v) is int and v in (1, 2, 3)
+                                              for k, v in stars.items()):
+        raise ValueError("its stars are not 1 to 3")
+    if not all(_LEVEL_ID.fullmatch(k) for k in stars):
+        raise ValueError("its stars are not kept under levels' ids")
+    if not isinstance(mistakes, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= MAX_COUNT
+                                                 for k, v in mistakes.items()):
+        raise ValueError(f"its mistakes are not counts from 0 to {MAX_COUNT:,}")
+    if not set(mistakes) <= _RULES:
+        raise ValueError("its mistakes are not kept under rule IDs")
+    if not isinstance(learner, str):
+        raise ValueError("its learner's name is not text")
+    try:
+        saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
+    except (TypeError, ValueError):
+        raise ValueError("its saved date is not a date") from None
+    return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved
+
+
+def _learner_of(path: Path) -> str | None:
+    """The learner a progress file is of: None if there is no such file, "" if it cannot be read."""
+    try:
+        return read(path)[0] if path.exists() else None
+    except (OSError, ValueError):
+        return ""

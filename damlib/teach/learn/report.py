@@ -1,0 +1,209 @@
+"""A class at a glance: every learner's progress file in a folder, read and never changed.
+
+The files are those :class:`~damlib.learn.Progress` writes, one per learner (on a shared server,
+the class folder). A file that is not one — malformed, empty, another program's, a save cut off
+half-way — is listed in the warnings and left exactly as it is. Names are whatever the learners
+typed; each row names the account that saved the file too, and on a class hub marks a file one
+learner's account saved under another learner's name. Nothing is sent anywhere.
+
+>>> import tempfile
+>>> from damlib.learn import LEVELS, Progress
+>>> folder = tempfile.mkdtemp()
+>>> attempt = LEVELS[0].attempt()
+>>> for move in LEVELS[0].solution: _ = attempt.play(move)
+>>> Progress("Ada", folder).record(attempt)
+>>> report = class_report(folder)
+>>> row = report.rows[0]
+>>> row.learner, row.done("German"), row.stars("German"), report.warnings
+('Ada', 1, 3, ())
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import html
+import io
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...engine.errors import DamlibError
+from ...play import hints
+from .data import STAGES, TEACHING_ORDER
+from .progress import account, read
+
+#: Scratch files Progress writes and renames; one left behind is a save that did not finish.
+SCRATCH = ".progress-*.tmp"
+#: A column per rule in the class view and its CSV, in the lessons' order, each rule once.
+RULE_COLUMNS = tuple(dict.fromkeys(rule for order in TEACHING_ORDER.values() for rule in order))
+#: A spreadsheet reads a cell starting with one of these as a formula: such text is written quoted.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: On a class hub each learner's Unix account is this and their login name (deploy/classhub.py,
+#: ClassSpawner.prefix): the account that saved a file says whose it is.
+HUB_ACCOUNT = "learner-"
+
+#: Every sentence a teacher reads here, whole, with named placeholders (``{owner}`` the account
+#: that saved a file, ``{account}`` the account of the learner named in it, ``{files}`` file names).
+TEXTS: dict[str, str] = {
+    "saved-by-another": "saved by {owner}, not by {account}",
+    "others-files": "Saved by another learner's account, so not to be trusted: {files}.",
+}
+
+
+@dataclass(frozen=True)
+class LearnerRow:
+    """One learner's line of the class view: their stars per level and mistakes per rule."""
+
+    learner: str
+    file: str
+    level_stars: dict[str, int]
+    mistakes: dict[str, int]
+    #: the day the file was last saved (as it says, or as the folder does): the learner's last activity
+    saved: datetime.date | None = None
+    #: the account that saved the file (its owner), "" where there are no Unix accounts
+    owner: str = ""
+
+    def done(self, game: str) -> int:
+        """How many of ``game``'s levels (a name from :data:`~damlib.learn.STAGES`) are done."""
+        return sum(level.id in self.level_stars for level in STAGES[game])
+
+    def stars(self, game: str) -> int:
+        """The stars won in ``game``'s levels, at most 3 a level."""
+        return sum(self.level_stars.get(level.id, 0) for level in STAGES[game])
+
+    @property
+    def warning(self) -> str:
+        """On a class hub, where a learner's account is ``learner-`` and their login name: a
+        file saved by one learner's account under another learner's name says so; "" otherwise.
+
+        >>> LearnerRow("dora", "dora.json", {}, {}, owner="learner-ana").warning
+        'saved by learner-ana, not by learner-dora'
+        >>> LearnerRow("ana", "ana.json", {}, {}, owner="learner-ana").warning
+        ''
+        """
+        if self.owner.startswith(HUB_ACCOUNT) and self.owner != HUB_ACCOUNT + self.learner:
+            return hints.say("saved-by-another", TEXTS, owner=self.owner, account=HUB_ACCOUNT + self.learner)
+        return ""
+
+    @property
+    def completion(self) -> float:
+        """The share of all levels done, 0 to 1."""
+        return sum(self.done(game) for game in STAGES) / sum(len(levels) for levels in STAGES.values())
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """The learners of a folder (:attr:`rows`, by name) and what could not be read (:attr:`warnings`)."""
+
+    folder: Path
+    rows: tuple[LearnerRow, ...]
+    warnings: tuple[str, ...]
+    #: each file that was not read, with the reason: (file name, reason)
+    unread: tuple[tuple[str, str], ...] = ()
+
+    def mistakes(self) -> Counter[str]:
+        """The rules broken, across the class, with how often: ``most_common()`` first."""
+        total: Counter[str] = Counter()
+        for row in self.rows:
+            total.update(row.mistakes)
+        return total
+
+    def table(self) -> list[dict[str, str | int]]:
+        """One dict a learner: name, file, the account that saved it (and a warning if that is
+        another learner's), the day last saved, levels done and stars per game, completion in per
+        cent, and the mistakes under each rule ID (:data:`RULE_COLUMNS`); then one a file not
+        read, with the reason. These are the columns of :meth:`to_csv`."""
+        lines: list[dict[str, str | int]] = []
+        for row in self.rows:
+            line: dict[str, str | int] = {"learner": row.learner, "file": row.file, "file owner": row.owner,
+                                          "warning": row.warning,
+                                          "last saved": row.saved.isoformat() if row.saved else ""}
+            for game in STAGES:
+                line[f"{game} levels"] = row.done(game)
+                line[f"{game} stars"] = row.stars(game)
+            line["complete %"] = round(100 * row.completion)
+            line.update({rule: row.mistakes.get(rule, 0) for rule in RULE_COLUMNS})
+            lines.append(line)
+        lines += [{"file": name, "not read": reason} for name, reason in self.unread]
+        return lines
+
+    def columns(self) -> list[str]:
+        """The CSV's columns, in order."""
+        games = [f"{game} {count}" for game in STAGES for count in ("levels", "stars")]
+        return ["learner", "file", "file owner", "warning", "last saved", *games, "complete %", *RULE_COLUMNS,
+                "not read"]
+
+    def to_csv(self) -> str:
+        """The table as CSV text, for a spreadsheet: a line per file in the folder, a column per
+        rule. Text a spreadsheet would run as a formula (a name such as ``=1+1``) is written
+        with a leading apostrophe."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, self.columns(), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({key: f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
+                          for key, value in line.items()} for line in self.table())
+        return out.getvalue()
+
+    def save_csv(self, path: str | Path) -> Path:
+        """Write :meth:`to_csv` to ``path`` (not into the class folder: it holds the learners' files)."""
+        path = Path(path)
+        if path.resolve().parent == self.folder.resolve():
+            raise DamlibError(f"save the export outside the class folder {self.folder}: it holds the learners' files")
+        path.write_text(self.to_csv(), encoding="utf-8")
+        return path
+
+    def _repr_html_(self) -> str:
+        broken = [rule for rule in RULE_COLUMNS if any(row.mistakes.get(rule) for row in self.rows)]
+        games = "".join(f"<th>{html.escape(game)}<br>levels of {len(levels)} · stars</th>"
+                        for game, levels in STAGES.items())
+        rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
+        head = f"<tr><th>learner</th><th>file owner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
+        body = "".join(
+            f'<tr><td style="white-space: nowrap">{html.escape(row.learner)}</td>'
+            + (f"<td><b>⚠ {html.escape(row.warning)}</b></td>" if row.warning
+               else f'<td style="white-space: nowrap">{html.escape(row.owner)}</td>')
+            + f'<td style="white-space: nowrap">{row.saved or ""}</td>'
+            + "".join(f"<td>{row.done(g)} · {row.stars(g)}★</td>" for g in STAGES)
+            + f"<td>{round(100 * row.completion)}%</td>"
+            + "".join(f"<td>{row.mistakes.get(rule) or ''}</td>" for rule in broken) + "</tr>"
+            for row in self.rows)
+        mistakes = (f"<p>Mistakes under each rule anyone broke ({len(RULE_COLUMNS) - len(broken)} rules nobody "
+                    "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
+        warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
+        others = [row.file for row in self.rows if row.warning]
+        doubted = (f"<p><b>{html.escape(hints.say('others-files', TEXTS, files=', '.join(others)))}</b></p>"
+                   if others else "")
+        return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
+                f'</p>{doubted}{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
+                + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
+
+    def __repr__(self) -> str:
+        return f"<ClassReport {self.folder.name}: {len(self.rows)} learners, {len(self.warnings)} warnings>"
+
+
+def class_report(folder: str | Path) -> ClassReport:
+    """Every learner's progress in ``folder`` (its ``*.json`` files, one a learner), by name; the
+    files that are not progress files, and saves left half-done, are named in the warnings.
+    Nothing in the folder is changed, moved or created."""
+    if not isinstance(folder, (str, Path)):
+        raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise DamlibError(f"there is no folder {folder}: give the class folder the learners' progress is kept in")
+    rows, unread = [], []
+    for path in sorted(folder.glob("*.json")):
+        if ".unreadable-" in path.name:
+            unread.append((path.name, "a progress file set aside earlier because it could not be read"))
+            continue
+        try:
+            learner, stars, mistakes, saved = read(path)
+            info = path.stat()
+        except (OSError, ValueError) as error:
+            unread.append((path.name, f"not read ({error})"))
+            continue
+        saved = saved or datetime.date.fromtimestamp(info.st_mtime)  # a file from before dates
+        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid)))
+    unread += [(path.name, "half-written (a save that did not finish)") for path in sorted(folder.glob(SCRATCH))]
+    rows.sort(key=lambda row: (row.learner.casefold(), row.file))
+    return ClassReport(folder, tuple(rows), tuple(f"{name}: {reason}" for name, reason in unread), tuple(unread))
