@@ -78,6 +78,7 @@ def test_install_refuses_a_bad_name_or_option_before_installing_anything(tmp_pat
     assert not (tmp_path / "opt").exists() and not (tmp_path / "srv" / "class-list.txt").exists()
 
 
+@pytest.mark.slow
 def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_path: Path) -> None:
     # hubctl as install.sh leaves it (PREFIX/src/deploy/hubctl), with a stand-in for JupyterHub
     # that writes its settings to the log and waits
@@ -119,6 +120,7 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
     assert hub("status").returncode == 3
 
 
+@pytest.mark.slow
 def test_the_classroom_benchmark_says_what_is_missing_from_path_instead_of_waiting() -> None:
     # the hub starts servers by name from PATH: without the venv's bin there it used to wait forever
     env = dict(os.environ, PATH="/usr/bin:/bin")

@@ -228,6 +228,7 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
 
 # -- worksheets on as many pages as needed (damlib.drawing.worksheet) -------------------------------
 
+@pytest.mark.slow
 def test_worksheets_and_answer_keys_take_four_questions_a_page(tmp_path):
     from damlib.drawing.pages import page_count
 
@@ -304,6 +305,7 @@ def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
     assert min(t.get_fontsize() for t in page.texts) >= 10
 
 
+@pytest.mark.slow
 def test_no_question_or_answer_of_the_class_set_is_cut_short():
     from damlib.drawing.worksheet import cards, render
 

@@ -25,6 +25,9 @@ from damlib.handout import (
 )
 from damlib.play.referee import capture_stages
 
+#: among the slowest minute of the suite: deselect with -m 'not slow'
+pytestmark = pytest.mark.slow
+
 HANDOUTS = ROOT / "handouts"
 #: docs/rules.md: the DE-* rules are German's; Russian's are the same but that RU-PROMOTE replaces
 #: DE-PROMOTE-PASS; the TR-* rules are Turkish's.

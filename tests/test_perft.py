@@ -6,6 +6,9 @@ import pytest
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Position, perft
 
+#: among the slowest minute of the suite: deselect with -m 'not slow'
+pytestmark = pytest.mark.slow
+
 # docs/rules.md, "Reference figures"
 SERIES = {
     GERMAN: [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830],

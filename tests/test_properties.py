@@ -22,6 +22,9 @@ from damlib.engine.errors import AmbiguousMoveError
 from damlib.play.clicks import ClickToMove
 from damlib.play.referee import shorter_captures
 
+#: among the slowest minute of the suite: deselect with -m 'not slow'
+pytestmark = pytest.mark.slow
+
 VARIANTS = (GERMAN, RUSSIAN, TURKISH)
 variants = st.sampled_from(VARIANTS)
 

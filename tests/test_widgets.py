@@ -508,6 +508,7 @@ def test_step_buttons_lead_only_somewhere():
     assert buttons["next"].disabled and buttons["last"].disabled and not buttons["back"].disabled
 
 
+@pytest.mark.slow
 def test_save_worksheet_writes_both_pdfs_where_it_is_told(tmp_path):
     saver = SaveWorksheet(folder=tmp_path)
     assert png_in_bundle(saver)[:4] == b"\x89PNG"

@@ -25,6 +25,9 @@ from damlib.play.clicks import ClickToMove
 from damlib.play.referee import forbidden_captures
 from damlib.search import best_move
 
+#: among the slowest minute of the suite: deselect with -m 'not slow'
+pytestmark = pytest.mark.slow
+
 #: The Turkish positions of benchmarks/worst_cases.py: the first two found when issue 11
 #: was filed, the others by its hill-climbing hunt.
 WORST = {
