@@ -131,7 +131,7 @@ def test_solution_shows_the_rule_the_level_teaches(level: Level):
         left = {p.color for p in game.position.pieces.values()}
         assert opponent not in left or not game.position.legal_moves
     elif rule.endswith("-START"):
-        assert level.start == Position.start(level.game) and game.moves[0].start[1] in "36"
+        assert level.start == Position.start(level.rules) and game.moves[0].start[1] in "36"
     elif rule in ("DE-PROMOTE", "TR-PROMOTE", "RU-PROMOTE"):
         assert before.piece_at(last.start).is_king is False and game.position.piece_at(last.end).is_king
     if rule in ("DE-MAJORITY", "TR-MAJORITY"):  # a shorter capture was there, and the longest was taken
@@ -147,7 +147,7 @@ def test_solution_shows_the_rule_the_level_teaches(level: Level):
         german = Position.from_fen(before.fen, GERMAN)
         assert last not in german.legal_moves and last.promotes and len(last.path) > 2
     if rule == "DE-STRIKE":  # the capture returns over a square, or removing pieces at once would change it
-        at_once = Position.from_fen(before.fen, dataclasses.replace(level.game, remove_at_once=True))
+        at_once = Position.from_fen(before.fen, dataclasses.replace(level.rules, remove_at_once=True))
         assert len(set(last.path)) < len(last.path) or set(at_once.legal_moves) != set(before.legal_moves)
     if rule == "TR-REMOVE":  # with pieces left on the board until the end, the capture is not possible
         kept = Position.from_fen(before.fen, dataclasses.replace(TURKISH, remove_at_once=False))
@@ -168,7 +168,7 @@ def test_a_wrong_move_is_refused_with_a_rule_and_changes_nothing(level: Level):
             continue
         assert snapshot(attempt) == before, text
         if feedback.rule is not None:
-            assert family_ok(level.game.name, feedback.rule), (text, feedback.rule)
+            assert family_ok(level.rules.name, feedback.rule), (text, feedback.rule)
             assert feedback.rule in feedback.message and not feedback.done
             assert attempt.mistakes[-1] == feedback.rule
             break
@@ -521,11 +521,11 @@ def test_at_least_three_levels_per_rule_per_game():
 def test_every_level_is_in_its_game_and_cites_a_rule_of_that_game():
     for game, levels in STAGES.items():
         for level in levels:
-            assert level.game is GAMES[game], level.id
+            assert level.rules is GAMES[game], level.id
             assert family_ok(game, level.rule), level.id
             assert level.id.startswith({"German": "de-", "Russian": "ru-", "Turkish": "tr-"}[game])
-    assert {lv.game.name for lv in LEVELS if lv.rule == "RU-PROMOTE"} == {"Russian"}
-    assert {lv.game.name for lv in LEVELS if lv.rule == "DE-PROMOTE-PASS"} == {"German"}
+    assert {lv.rules.name for lv in LEVELS if lv.rule == "RU-PROMOTE"} == {"Russian"}
+    assert {lv.rules.name for lv in LEVELS if lv.rule == "DE-PROMOTE-PASS"} == {"German"}
 
 
 def test_levels_follow_the_lessons_order():
@@ -573,7 +573,7 @@ def test_positions_are_not_the_lessons_or_the_exercises():
 
 def test_every_position_is_one_its_game_allows():
     for level in LEVELS:
-        position = Position.from_fen(level.fen, level.game)
+        position = Position.from_fen(level.fen, level.rules)
         assert position == level.start and position.legal_moves, level.id
 
 

@@ -135,7 +135,7 @@ def test_levels_for_a_rule_in_a_game():
     from damlib.learn import for_rule
 
     assert {lv.rule for lv in for_rule("DE-MAJORITY", "russian")} == {"DE-MAJORITY"}
-    assert {lv.game.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
+    assert {lv.rules.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
     with pytest.raises(DamlibError, match="DE-PROMOTE-PASS"):
         for_rule("DE-PROMOTE-PASS", "turkish")
 

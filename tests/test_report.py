@@ -120,7 +120,7 @@ def test_a_file_progress_wrote_is_read_back(tmp_path):
         attempt.play(move)
     Progress("Ada Lovelace", tmp_path).record(attempt)
     (row,) = class_report(tmp_path).rows
-    assert row.learner == "Ada Lovelace" and row.done(level.game.name) == 1 and row.stars(level.game.name) == 3
+    assert row.learner == "Ada Lovelace" and row.done(level.rules.name) == 1 and row.stars(level.rules.name) == 3
     assert row.saved == datetime.date.today()  # the day the file says it was saved
 
 

@@ -279,7 +279,7 @@ class Learn(Pictured, w.VBox):
 
     def _show(self, message: str = "") -> None:
         level, attempt = self.level, self.attempt
-        self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.game.name} "
+        self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.rules.name} "
                                    f"draughts, {html.escape(level.rule)}")
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said

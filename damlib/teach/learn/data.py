@@ -81,7 +81,7 @@ def for_rule(rule: str, game: Variant | None = None, *, part: int | None = None)
     ['tr-promote-3']
     """
     chosen = None if game is None else rules(game)
-    found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.game == chosen)
+    found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.rules == chosen)
                   and (part is None or _SECTION.get(lv.id) == part))
     if not found:
         where = f" in {chosen.name} draughts" if chosen else ""

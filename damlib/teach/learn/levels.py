@@ -145,7 +145,7 @@ class Level:
     """
 
     id: str
-    game: Rules
+    rules: Rules
     rule: str
     goal: str
     fen: str
@@ -173,7 +173,7 @@ class Level:
     @property
     def start(self) -> Position:
         """The level's start position."""
-        return Position.from_fen(self.fen, self.game)
+        return Position.from_fen(self.fen, self.rules)
 
     @property
     def uses(self) -> frozenset[str]:
@@ -185,7 +185,7 @@ class Level:
         >>> sorted(next(lv for lv in LEVELS if lv.id == "de-penalty-1").uses)
         ['DE-MAN-CAPTURE', 'DE-PENALTY', 'DE-WIN']
         """
-        game, rules = Game(self.start, referee=self.referee), self.game
+        game, rules = Game(self.start, referee=self.referee), self.rules
         used: set[str | None] = set()
         for n, move in enumerate(self.solution):
             if move == "take back":
@@ -334,7 +334,7 @@ class Attempt:
         """Why ``played``, legal, does not reach the goal, in terms of the rule the level
         practises; ``played`` is on the board still."""
         level, rule = self.level, self.level.rule
-        topics = {t for t in TOPIC_FIELDS if level.game.rule_id(t) == rule}  # type: ignore[arg-type]
+        topics = {t for t in TOPIC_FIELDS if level.rules.rule_id(t) == rule}  # type: ignore[arg-type]
         after = self.position
         if "win" in topics and after.legal_moves:
             return say("off-win", move=played, side=after.turn.capitalize(), reply=after.legal_moves[0], rule=rule)
