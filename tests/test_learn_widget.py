@@ -4,6 +4,7 @@ on a class hub and off it."""
 import errno
 import html
 import os
+from pathlib import Path
 
 import pytest
 from conftest import visible
@@ -250,3 +251,20 @@ def test_a_folder_learn_cannot_write_to_is_said_on_the_board(tmp_path):
         assert "Your stars were not kept" in shown and "Permission denied" in shown and "★" not in shown
     finally:
         tmp_path.chmod(0o700)
+
+
+def test_a_folder_that_cannot_be_entered_is_said_when_a_name_is_typed(tmp_path, monkeypatch):
+    # a class folder this account may not enter (no x): typing a name raised PermissionError
+    exists = Path.exists
+
+    def refused(path, *args, **kwargs):
+        if tmp_path in path.parents:
+            raise PermissionError(13, "Permission denied", str(path))
+        return exists(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", refused)
+    learn = Learn(STAGES["German"][:1], folder=tmp_path)
+    learn.name.value = "ada"  # nothing escapes the name box
+    shown = visible(learn.feedback.value)
+    assert f"The progress folder {tmp_path} cannot be opened: Permission denied." in shown
+    assert learn.progress is None

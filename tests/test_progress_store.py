@@ -140,3 +140,13 @@ def test_a_folder_that_cannot_be_written_is_said(tmp_path):
         assert progress.completed == set()
     finally:
         folder.chmod(0o700)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a folder's mode does not stop root")
+def test_a_folder_that_cannot_be_entered_is_a_damlib_error(tmp_path):
+    (tmp_path / "class").mkdir(mode=0o600)  # readable, not enterable
+    try:
+        with pytest.raises(DamlibError, match="cannot be opened: Permission denied"):
+            Progress("ada", tmp_path / "class")
+    finally:
+        (tmp_path / "class").chmod(0o700)

@@ -38,6 +38,7 @@ TEXTS: dict[str, str] = {
     "not-saved": "{file} could not be saved in {folder}: {reason}.",
     "not-saved-owner": "{file} in {folder} was saved by the account {owner}, and only that account may "
                        "replace it: {reason}.",
+    "folder-unreachable": "The progress folder {folder} cannot be opened: {reason}.",
 }
 
 
@@ -93,10 +94,13 @@ class Progress:
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
         self.path = self.folder / file_name(self.learner)
         older = self.folder / f"{_old_slug(self.learner)}.json"
-        if not self.path.exists() and older != self.path and _learner_of(older) in (self.learner, ""):
-            # a file saved before every name had its own is still this learner's (if it cannot be
-            # read, it may be: it is set aside with a warning, as any unreadable file of theirs)
-            self.path = older
+        try:
+            if not self.path.exists() and older != self.path and _learner_of(older) in (self.learner, ""):
+                # a file saved before every name had its own is still this learner's (if it cannot be
+                # read, it may be: it is set aside with a warning, as any unreadable file of theirs)
+                self.path = older
+        except OSError as error:  # a folder that may not be entered (no x for this account)
+            raise DamlibError(say("folder-unreachable", folder=self.folder, reason=error.strerror or error)) from error
         self.warning = ""
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
