@@ -17,6 +17,7 @@ the man lands on d8, on the last rank, in the middle of the capture: it is a kin
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -161,6 +162,12 @@ TEXTS: dict[str, str] = {
 def say(key: str, texts: dict[str, str] = TEXTS, **fields: object) -> str:
     """The sentence ``key`` of ``texts`` with its placeholders filled."""
     return texts[key].format(**fields)
+
+
+def sayer(texts: dict[str, str]) -> Callable[..., str]:
+    """``say`` for one module's ``texts``: each module keeps its sentences in its own TEXTS and
+    says them with ``say = hints.sayer(TEXTS)``, then ``say(key, **fields)``."""
+    return functools.partial(say, texts=texts)
 
 
 def counted(key: str, count: int, texts: dict[str, str] = TEXTS, **fields: object) -> str:

@@ -42,9 +42,8 @@ TEXTS: dict[str, str] = {
 }
 
 
-def say(key: str, **fields: object) -> str:
-    """The sentence ``key`` of :data:`TEXTS` with its placeholders filled."""
-    return hints.say(key, TEXTS, **fields)
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = hints.sayer(TEXTS)
 
 
 def _old_slug(learner: str) -> str:
