@@ -336,25 +336,20 @@ class Position:
             text = move
         squares = notation.parse_move_text(text, self.rules)
         legal = self.legal_moves
-        if literal:
-            found = legality._literal(self.rules, self._board, self._white, squares)
-            if found is not None:
-                if legality._is_legal_route([m._raw for m in legal], *found):
-                    return Move._from_raw(found[0], self)
+        # text naming every landing of a legal capture means that capture, even where a longer one
+        # passes the same squares on its way to the same end (without the majority rule); a referee
+        # reads any text that names a route as exactly that route
+        found = (legality._literal(self.rules, self._board, self._white, squares)
+                 if literal or legal and legal[0].is_capture else None)
+        if found is not None:
+            if legality._is_legal_route([m._raw for m in legal], *found):
+                return Move._from_raw(found[0], self)
+            if literal:
                 rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
                 raise IllegalMoveError(sentence, rule)
-        if legal and legal[0].is_capture:
-            # text naming every landing of a legal capture means that capture, even where a longer
-            # one passes the same squares on its way to the same end (without the majority rule)
-            found = legality._literal(self.rules, self._board, self._white, squares)
-            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
-                return Move._from_raw(found[0], self)
         matches = self._named(squares)
         distinct = list(dict.fromkeys(matches))
         if len(distinct) == 1:
-            found = legality._literal(self.rules, self._board, self._white, squares)
-            if found is not None and legality._is_legal_route([m._raw for m in legal], *found):
-                return Move._from_raw(found[0], self)
             return matches[0]
         if distinct:
             names = ", ".join(str(m) for m in distinct)
