@@ -13,6 +13,8 @@ from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from jupyterhub.utils import maybe_future
 from traitlets import Unicode
 
+from damlib.teach.learn.report import HUB_ACCOUNT
+
 #: the group whose members read the class's progress folder
 TEACHERS = "damlib-teachers"
 
@@ -35,7 +37,7 @@ class ClassSpawner(LocalProcessSpawner):
     """A LocalProcessSpawner whose Unix account is ``prefix`` + the hub's name (``learner-ada``):
     a learner who signs up as ``root`` or ``daemon`` gets ``learner-root``, never the system's own."""
 
-    prefix = Unicode("learner-", config=True, help="put before a hub name to make its Unix account's name")
+    prefix = Unicode(HUB_ACCOUNT, config=True, help="put before a hub name to make its Unix account's name")
 
     @property
     def unix_name(self) -> str:

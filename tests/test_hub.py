@@ -196,3 +196,11 @@ def test_the_hub_speaks_https_with_the_schools_certificate(tmp_path: Path) -> No
             requests.get(hub.url.replace("https", "http", 1) + "/hub/login", timeout=10)
     finally:
         hub.stop()
+
+
+def test_the_hub_names_learners_accounts_as_the_class_view_reads_them() -> None:
+    from classhub import ClassSpawner
+
+    from damlib.teach.learn.report import HUB_ACCOUNT
+
+    assert ClassSpawner.prefix.default_value == HUB_ACCOUNT == "learner-"

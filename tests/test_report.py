@@ -14,7 +14,7 @@ from damlib.drawing.charts import mistakes_chart
 from damlib.engine.errors import DamlibError
 from damlib.learn import LEVELS, TEACHING_ORDER, Progress, class_report
 from damlib.teach.learn.progress import account
-from damlib.teach.learn.report import HUB_ACCOUNT, RULE_COLUMNS, LearnerRow
+from damlib.teach.learn.report import RULE_COLUMNS, LearnerRow
 
 DEMO = ROOT / "notebooks" / "class-demo"  # the teacher notebook's made-up class
 
@@ -194,7 +194,3 @@ def test_a_file_one_learners_account_saved_under_anothers_name_is_marked(tmp_pat
     shown = report._repr_html_()
     assert "Saved by another learner&#x27;s account, so not to be trusted: carl.json, dora.json." in shown
     assert LearnerRow("ana", "ana.json", {}, {}, owner="teacher").warning == ""  # not a learner's account
-
-
-def test_the_hub_account_prefix_is_the_one_the_hub_gives_its_learners():
-    assert f'prefix = Unicode("{HUB_ACCOUNT}"' in (ROOT / "deploy" / "classhub.py").read_text(encoding="utf-8")

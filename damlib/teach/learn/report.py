@@ -39,8 +39,8 @@ SCRATCH = ".progress-*.tmp"
 RULE_COLUMNS = tuple(dict.fromkeys(rule for order in TEACHING_ORDER.values() for rule in order))
 #: A spreadsheet reads a cell starting with one of these as a formula: such text is written quoted.
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
-#: On a class hub each learner's Unix account is this and their login name (deploy/classhub.py,
-#: ClassSpawner.prefix): the account that saved a file says whose it is.
+#: On a class hub each learner's Unix account is this and their login name (deploy/classhub.py's
+#: ClassSpawner takes it from here): the account that saved a file says whose it is.
 HUB_ACCOUNT = "learner-"
 
 #: Every sentence a teacher reads here, whole, with named placeholders (``{owner}`` the account
@@ -49,6 +49,10 @@ TEXTS: dict[str, str] = {
     "saved-by-another": "saved by {owner}, not by {account}",
     "others-files": "Saved by another learner's account, so not to be trusted: {files}.",
 }
+
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = hints.sayer(TEXTS)
 
 
 @dataclass(frozen=True)
@@ -83,7 +87,7 @@ class LearnerRow:
         ''
         """
         if self.owner.startswith(HUB_ACCOUNT) and self.owner != HUB_ACCOUNT + self.learner:
-            return hints.say("saved-by-another", TEXTS, owner=self.owner, account=HUB_ACCOUNT + self.learner)
+            return say("saved-by-another", owner=self.owner, account=HUB_ACCOUNT + self.learner)
         return ""
 
     @property
@@ -172,7 +176,7 @@ class ClassReport:
                     "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
         warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
         others = [row.file for row in self.rows if row.warning]
-        doubted = (f"<p><b>{html.escape(hints.say('others-files', TEXTS, files=', '.join(others)))}</b></p>"
+        doubted = (f"<p><b>{html.escape(say('others-files', files=', '.join(others)))}</b></p>"
                    if others else "")
         return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
                 f'</p>{doubted}{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
