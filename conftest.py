@@ -1,6 +1,9 @@
-"""pytest at the repository's root: the modules that only keep a public import name where a module
-moved (damlib/pdn.py is damlib/play/pdn.py, and so on) are not collected for doctests: their
-doctests run where the module lives."""
+"""pytest at the repository's root: the modules directly in damlib/ other than its __init__ only
+keep a public import name where a module moved into a layer folder (damlib/pdn.py is
+damlib/play/pdn.py, and so on); they are not collected for doctests, which run where the module
+lives."""
 
-collect_ignore = [f"damlib/{name}.py" for name in
-                  ("diagram", "exercises", "handout", "hints", "learn", "notes", "pdn", "search")]
+from pathlib import Path
+
+collect_ignore = [str(path.relative_to(Path(__file__).parent))
+                  for path in (Path(__file__).parent / "damlib").glob("*.py") if path.name != "__init__.py"]
