@@ -3,7 +3,6 @@ message names the bad part, and the object it was called on is unchanged."""
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import pytest
@@ -490,11 +489,14 @@ def test_rule_table_accepts_names_too():
 # -- issue 8, defect 12: input is capped -------------------------------------------------------------
 
 
-def test_a_huge_answer_is_refused_quickly_and_briefly():
+def test_a_huge_answer_is_refused_quickly_and_briefly(monkeypatch):
     task = Exercise("W:Wc3,g3:Bd4,h8", "german", "moves")
-    start = time.perf_counter()
+    read = []
+    parse_move = Position.parse_move
+    monkeypatch.setattr(Position, "parse_move", lambda *args, **kwargs: read.append(1) or parse_move(*args, **kwargs))
     verdict = task.check("g3-h4, " * 50_000)
-    assert time.perf_counter() - start < 0.5 and len(verdict.text) < 300 and "too long" in verdict.text
+    # refused before a single move of it is read (speed itself is the benchmarks' to measure)
+    assert read == [] and len(verdict.text) < 300 and "too long" in verdict.text
     many_wrong = task.check(", ".join(f"{a}-{b}" for a, b in zip(SQUARE_NAMES, SQUARE_NAMES[9:], strict=False))[:1900])
     assert not many_wrong.correct and "more not allowed" in many_wrong.text and len(many_wrong.text) < 1500
 
@@ -503,9 +505,7 @@ def test_a_huge_title_is_cut():
     from damlib import diagram
 
     pos = Position.start(GERMAN)
-    start = time.perf_counter()
-    png = diagram.png(pos, title="x" * 100_000, caption="line\n" * 10_000)
-    assert time.perf_counter() - start < 2 and png.startswith(b"\x89PNG")
+    assert diagram.png(pos, title="x" * 100_000, caption="line\n" * 10_000).startswith(b"\x89PNG")
     lines = diagram._layout("word " * 1000, "\n" * 1000)
     assert len(lines.title) == diagram.MAX_LINES and lines.title[-1].endswith("…")
     assert len(lines.caption) == diagram.MAX_LINES
