@@ -22,6 +22,7 @@ from .engine.errors import (
     SquareError,
     VariantError,
 )
+from .engine.language import languages, set_language
 from .engine.position import Move, Piece, Position, perft
 from .engine.variants import (
     BRAZILIAN,
@@ -43,7 +44,8 @@ __all__ = [
     "AmbiguousMoveError", "BRAZILIAN", "DamlibError", "DiagramError", "FenError", "GERMAN", "Game", "pdn",
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "RUSSIAN_PUBLISHED", "Result", "Rules", "SquareError", "TURKISH",
-    "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "perft", "rule_table", "rules",
+    "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "languages", "perft", "rule_table", "rules",
+    "set_language",
 ]
 
 

@@ -2,7 +2,7 @@
 move explained by the rule the level practises.
 
 Every sentence is a whole template in :data:`TEXTS`, with named placeholders, ready for a
-translation catalog; a count picks its own template (``-one``/``-other``), as plural forms do.
+translation catalog; a count picks its own template (``-one``/``-other``), a plural entry of the catalog (language.py).
 
 >>> from damlib import Position
 >>> from damlib.hints import hint, rule_hint, threat
@@ -17,11 +17,11 @@ the man lands on d8, on the last rank, in the middle of the capture: it is a kin
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..engine import language
 from ..engine.errors import GameOverError, require
 from ..engine.position import Move, Position
 from ..engine.squares import FILES, dark, square_number
@@ -159,25 +159,16 @@ TEXTS: dict[str, str] = {
 }
 
 
-def say(key: str, texts: dict[str, str] = TEXTS, **fields: object) -> str:
-    """The sentence ``key`` of ``texts`` with its placeholders filled."""
-    return texts[key].format(**fields)
+say = language.sayer(TEXTS)
 
 
-def sayer(texts: dict[str, str]) -> Callable[..., str]:
-    """``say`` for one module's ``texts``: each module keeps its sentences in its own TEXTS and
-    says them with ``say = hints.sayer(TEXTS)``, then ``say(key, **fields)``."""
-    return functools.partial(say, texts=texts)
-
-
-def counted(key: str, count: int, texts: dict[str, str] = TEXTS, **fields: object) -> str:
-    """The sentence ``key`` of ``texts`` for ``count``: its own template for one (``key-one``),
-    another for more (``key-other``), so that no number is glued to a plural it does not take.
+def counted(key: str, count: int, **fields: object) -> str:
+    """The sentence ``key`` for ``count`` (language.counted).
 
     >>> counted("gains", 1, line="a1-b2"), counted("gains", 3, line="a1-b2")
     ('it wins a piece: the line goes a1-b2.', 'it wins 3 pieces: the line goes a1-b2.')
     """
-    return say(f"{key}-{'one' if count == 1 else 'other'}", texts, count=count, **fields)
+    return language.counted(key, count, TEXTS, **fields)
 
 
 @dataclass(frozen=True)

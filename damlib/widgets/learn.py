@@ -12,8 +12,8 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import diagram
+from ..engine import language
 from ..engine.errors import DamlibError
-from ..play import hints
 from ..teach.learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
 from ..teach.learn.clicks import LevelClicks
 from .board import Board
@@ -30,7 +30,7 @@ TEXTS: dict[str, str] = {
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
-say = hints.sayer(TEXTS)
+say = language.sayer(TEXTS)
 
 
 def stars(n: int) -> str:

@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.position import Move, Position
 from ...engine.variants import RULE_TEXT, TOPIC_FIELDS, Rules
@@ -59,7 +60,7 @@ TEXTS: dict[str, str] = {
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
-say = hints.sayer(TEXTS)
+say = language.sayer(TEXTS)
 
 
 def tally(learner: str, done: int, levels: int, stars: int) -> str:
@@ -69,12 +70,12 @@ def tally(learner: str, done: int, levels: int, stars: int) -> str:
     >>> tally("Ada", 1, 1, 3)
     'Ada: 1 of 1 level done, 3 of 3 stars.'
     """
-    return hints.counted("tally", levels, TEXTS, learner=learner, done=done, stars=stars, most=3 * levels)
+    return language.counted("tally", levels, TEXTS, learner=learner, done=done, stars=stars, most=3 * levels)
 
 
 def stage_done(levels: int) -> str:
     """What a stage of ``levels`` levels says once every one has stars."""
-    return hints.counted("stage-done", levels, TEXTS)
+    return language.counted("stage-done", levels, TEXTS)
 
 
 def rules_used(position: Position, move: Move | str) -> frozenset[str]:

@@ -13,9 +13,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.variants import PUBLISHED, RULE_TEXT
-from ...play import hints
 from .levels import Attempt
 
 #: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
@@ -43,7 +43,7 @@ TEXTS: dict[str, str] = {
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
-say = hints.sayer(TEXTS)
+say = language.sayer(TEXTS)
 
 
 def _old_slug(learner: str) -> str:

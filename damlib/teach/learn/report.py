@@ -28,8 +28,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...engine import language
 from ...engine.errors import DamlibError
-from ...play import hints
 from .data import STAGES, TEACHING_ORDER
 from .progress import account, read
 
@@ -52,7 +52,7 @@ TEXTS: dict[str, str] = {
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
-say = hints.sayer(TEXTS)
+say = language.sayer(TEXTS)
 
 
 @dataclass(frozen=True)

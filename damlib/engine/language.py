@@ -1,0 +1,130 @@
+"""The language damlib speaks: English by default, or a language of ``damlib/locale`` chosen with
+:func:`set_language` or the environment variable ``DAMLIB_LANG``.
+
+Every module keeps the sentences it shows a person in its own ``TEXTS``: whole templates with
+named placeholders, English, keyed by a short name. :func:`sayer` gives the module its ``say``,
+which looks the template up in the gettext catalog of the language chosen (``locale/<code>/
+LC_MESSAGES/damlib.po``, compiled to ``.mo`` when damlib is installed) and fills it in. A pair of
+templates ``<key>-one`` and ``<key>-other`` is one plural entry of the catalog: :func:`counted`
+picks the form the language takes for the number (Russian has three, Esperanto two). Rule IDs
+and move text are placeholders' values, never translated.
+
+>>> say = sayer({"moves": "{side} to move."})
+>>> say("moves", side="White")
+'White to move.'
+>>> set_language("eo")
+>>> language()
+'eo'
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+import warnings
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from .catalog import compile_catalog
+from .errors import DamlibError, shown
+
+#: where the catalogs are: ``<code>/LC_MESSAGES/damlib.po`` (and its compiled ``.mo``)
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "damlib"
+ENGLISH = "en"
+
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+_code = ENGLISH
+#: every template said since :func:`set_language` (the singular of a plural entry): a test walks
+#: every level, exercise and widget and finds each of them translated in the catalog
+said: set[str] = set()
+
+
+def languages() -> tuple[str, ...]:
+    """The languages damlib can speak: English and every catalog in ``damlib/locale``.
+
+    >>> "en" in languages() and "eo" in languages()
+    True
+    """
+    found = sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (ENGLISH, *found)
+
+
+def language() -> str:
+    """The code of the language damlib speaks now (``"en"`` unless chosen otherwise)."""
+    return _code
+
+
+def set_language(code: str) -> None:
+    """Speak the language ``code`` (``"eo"``, ``"en"``, …) from now on: every sentence said after
+    this call, by new boards, levels, exercises and pages, is in that language.
+
+    >>> set_language("tlh")
+    Traceback (most recent call last):
+    ...
+    damlib.engine.errors.DamlibError: no catalog for the language 'tlh': damlib speaks en, eo
+    """
+    global _catalog, _code
+    if not isinstance(code, str) or code not in languages():
+        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
+    _catalog = gettext.NullTranslations() if code == ENGLISH else _load(code)
+    _code = code
+    said.clear()
+
+
+def _load(code: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``code``; compiled here from the ``.po`` when the install did not
+    (a source checkout) or a translator has edited it since."""
+    folder = LOCALE / code / "LC_MESSAGES"
+    source, compiled = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime:
+        with compiled.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    return gettext.GNUTranslations(io.BytesIO(compile_catalog(source)))
+
+
+def translate(template: str) -> str:
+    """``template`` in the chosen language (itself in English, or where the catalog lacks it)."""
+    said.add(template)
+    return _catalog.gettext(template)
+
+
+def say(key: str, texts: Mapping[str, str], **fields: object) -> str:
+    """The sentence ``key`` of ``texts`` in the chosen language, its placeholders filled."""
+    return translate(texts[key]).format(**fields)
+
+
+def sayer(texts: Mapping[str, str]) -> Callable[..., str]:
+    """``say`` for one module's ``texts``: a module says its sentences with
+    ``say = sayer(TEXTS)``, then ``say(key, **fields)``."""
+    return functools.partial(say, texts=texts)
+
+
+def counted(key: str, count: int, texts: Mapping[str, str], **fields: object) -> str:
+    """The sentence ``key`` of ``texts`` for ``count``: the templates ``key-one`` and ``key-other``
+    are one plural entry, and the language's plural rule picks the form, so that no number is
+    glued to a plural it does not take.
+
+    >>> TEXTS = {"men-one": "one man", "men-other": "{count} men"}
+    >>> counted("men", 1, TEXTS), counted("men", 3, TEXTS)
+    ('one man', '3 men')
+    """
+    one, other = texts[f"{key}-one"], texts[f"{key}-other"]
+    said.add(one)
+    return _catalog.ngettext(one, other, count).format(count=count, **fields)
+
+
+def _from_environment() -> None:
+    """The language ``DAMLIB_LANG`` names (a class hub sets it for every learner); a code damlib
+    has no catalog for is said in a warning, and damlib speaks English."""
+    code = os.environ.get("DAMLIB_LANG", "")
+    try:
+        set_language(code or ENGLISH)
+    except DamlibError as error:
+        warnings.warn(f"DAMLIB_LANG: {error}", stacklevel=2)
+
+
+_from_environment()
