@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,37 +22,50 @@ Accept = Literal["solution", "king", "win", "draw"]
 CHOICES = ("take back", "let stand")
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{rule}`` a rule ID,
-#: ``{move}`` move text, ``{side}`` "White" or "Black", ``{said}`` a sentence said before).
+#: ``{move}`` move text, ``{said}`` a sentence said before, ``{goal}`` a level's goal). A side's
+#: name or a choice is not a placeholder: each has its own whole template (``-white``/``-black``,
+#: ``-take-back``/``-let-stand``), as another language may change the word with its place.
 TEXTS: dict[str, str] = {
     "look-man": "Look at the man on {square}: this level practises {rule}.",
     "look-king": "Look at the king on {square}: this level practises {rule}.",
     "decide": "{mistake} was a capture mistake: decide what to do about it ({rule}).",
-    "choose-take-back": "Choose: take back. {side} must then take back {mistake} and capture instead, with "
-                        "{correct} ({rule}).",
+    "choose-take-back-white": "Choose: take back. White must then take back {mistake} and capture instead, with "
+                              "{correct} ({rule}).",
+    "choose-take-back-black": "Choose: take back. Black must then take back {mistake} and capture instead, with "
+                              "{correct} ({rule}).",
     "choose-let-stand": "Choose: let stand. {mistake} stays played and the game goes on from it ({rule}).",
     "no-hint": "There is no hint here: {error}",
     "done": "This level is done.",
     "done-next": "This level is done: go on to the next one.",
     "choose-first": "First choose: take back or let stand ({rule}).",
     "no-choice": "There is no capture mistake to rule on.",
-    "wrong-choice": "You may {choice}, but the goal is: {goal}",
+    "wrong-choice-take-back": "You may take back, but the goal is: {goal}",
+    "wrong-choice-let-stand": "You may let stand, but the goal is: {goal}",
     "no-move-at-all": "The other side would have no move at all.",
     "mistake": "{move} is a capture mistake: {why}",
     "mistake-pending": "{move} is a capture mistake: the opponent may make you take it back ({rule}).",
     "off-goal": "{move} is legal, but it is not the move the goal asks for ({rule}): {goal}",
-    "off-win": "{move} is legal, but after it {side} can still move, with {reply} for one: to win, leave {side} "
-               "no piece or no move ({rule}).",
+    "off-win-white": "{move} is legal, but after it White can still move, with {reply} for one: to win, leave White "
+                     "no piece or no move ({rule}).",
+    "off-win-black": "{move} is legal, but after it Black can still move, with {reply} for one: to win, leave Black "
+                     "no piece or no move ({rule}).",
     "off-draw": "{move} is legal, but it does not bring back the position to repeat: a draw needs the same "
                 "position three times ({rule}).",
     "off-king": "{move} is legal, but the man does not end on the last rank, so it does not become a king "
                 "({rule}).",
     "right": "{move}: right.",
-    "chose": "You chose: {choice} ({rule}).",
+    "chose-take-back": "You chose: take back ({rule}).",
+    "chose-let-stand": "You chose: let stand ({rule}).",
     "finished": "{said} Done ✔ — {goal}",
     "your-move": "{said} Your move.",
-    "answers": "{said} {side} answers {reply}.",
-    "answers-mistake": "{said} {side} answers {reply}, a capture mistake: it had to capture, with {correct} "
-                       "({rule}). Choose: take back or let stand.",
+    "answers-white": "{said} White answers {reply}.",
+    "answers-black": "{said} Black answers {reply}.",
+    "answers-mistake-white": "{said} White answers {reply}, a capture mistake: it had to capture, with {correct} "
+                             "({rule}). Choose: take back or let stand.",
+    "answers-mistake-black": "{said} Black answers {reply}, a capture mistake: it had to capture, with {correct} "
+                             "({rule}). Choose: take back or let stand.",
+    # moves any of which would do, in a sentence: "{moves} or {move}" again for each one more
+    "either": "{moves} or {move}",
     "tally-one": "{learner}: {done} of {count} level done, {stars} of {most} stars.",
     "tally-other": "{learner}: {done} of {count} levels done, {stars} of {most} stars.",
     "stage-done-one": "Stage done: its one level has stars.",
@@ -76,6 +90,19 @@ def tally(learner: str, done: int, levels: int, stars: int) -> str:
 def stage_done(levels: int) -> str:
     """What a stage of ``levels`` levels says once every one has stars."""
     return language.counted("stage-done", levels, TEXTS)
+
+
+def either(moves: Sequence[Move]) -> str:
+    """Moves any one of which would do, in a sentence.
+
+    >>> from damlib import Position
+    >>> either(Position.from_fen("W:Wc3,g3:Bd4,f4", "german").legal_moves)
+    'c3:e5 or g3:e5'
+    """
+    said = str(moves[0])
+    for move in moves[1:]:
+        said = say("either", moves=said, move=move)
+    return said
 
 
 def rules_used(position: Position, move: Move | str) -> frozenset[str]:
@@ -147,7 +174,9 @@ class Level:
     id: str
     rules: Rules
     rule: str
-    goal: str
+    #: the goal's English template (its catalog entry): :attr:`goal` says it in the chosen language,
+    #: and levels compare and hash alike in every language
+    goal_template: str
     fen: str
     solution: tuple[str, ...]
     replies: tuple[str, ...] = ()
@@ -169,6 +198,17 @@ class Level:
                 raise DamlibError(f"level {self.id}: its solution fails at {move}: {feedback.message}")
         if not attempt.done:
             raise DamlibError(f"level {self.id}: its solution does not complete it")
+
+    @property
+    def goal(self) -> str:
+        """The goal in a sentence, in the language chosen (:func:`damlib.set_language`) when it
+        is read, not when the level was made.
+
+        >>> from damlib.learn import LEVELS
+        >>> LEVELS[0].goal
+        'Move the man to the only square of play it can reach.'
+        """
+        return language.translate(self.goal_template)
 
     @property
     def start(self) -> Position:
@@ -269,10 +309,8 @@ class Attempt:
             assert pending is not None  # a choice is only expected after the opponent's mistake
             if self._hints_given == 0:
                 return say("decide", mistake=pending.move, rule=pending.rule), pending.move.path
-            side = pending.offender.capitalize()
-            key = "choose-take-back" if expected == "take back" else "choose-let-stand"
-            correct = " or ".join(map(str, pending.correct))
-            return say(key, side=side, mistake=pending.move, correct=correct, rule=pending.rule), ()
+            key = f"choose-take-back-{pending.offender}" if expected == "take back" else "choose-let-stand"
+            return say(key, mistake=pending.move, correct=either(pending.correct), rule=pending.rule), ()
         if self._hints_given == 0:
             piece = self.position.piece_at(expected.start)
             key = "look-king" if piece is not None and piece.is_king else "look-man"
@@ -337,7 +375,7 @@ class Attempt:
         topics = {t for t in TOPIC_FIELDS if level.rules.rule_id(t) == rule}  # type: ignore[arg-type]
         after = self.position
         if "win" in topics and after.legal_moves:
-            return say("off-win", move=played, side=after.turn.capitalize(), reply=after.legal_moves[0], rule=rule)
+            return say(f"off-win-{after.turn}", move=played, reply=after.legal_moves[0], rule=rule)
         if "draw" in topics:
             return say("off-draw", move=played, rule=rule)
         if level.accept == "king" and not played.promotes:
@@ -362,9 +400,10 @@ class Attempt:
         if pending is None:
             return self._refuse(say("no-choice"), None)
         if choice != expected:
-            return self._refuse(say("wrong-choice", choice=choice, goal=self.level.goal), pending.rule)
+            return self._refuse(say(f"wrong-choice-{choice.replace(' ', '-')}", goal=self.level.goal), pending.rule)
         (self.game.take_back if choice == "take back" else self.game.let_stand)()
-        return self._advance(say("chose", choice=choice, rule=pending.rule))  # "let stand": the learner moves next
+        # "let stand": the learner moves next
+        return self._advance(say(f"chose-{choice.replace(' ', '-')}", rule=pending.rule))
 
     def _advance(self, said: str) -> Feedback:
         self.step += 1
@@ -376,12 +415,11 @@ class Attempt:
         if not text:
             return Feedback(True, False, say("your-move", said=said))
         reply = self.game.play(text)
-        side, pending = self.game.positions[-2].turn.capitalize(), self.game.pending
+        side, pending = self.game.positions[-2].turn, self.game.pending
         if pending is not None:  # the level's reply is the opponent's capture mistake: say so, and why
-            correct = " or ".join(map(str, pending.correct))
-            return Feedback(True, False, say("answers-mistake", said=said, side=side, reply=reply, correct=correct,
-                                             rule=pending.rule))
-        return Feedback(True, False, say("answers", said=said, side=side, reply=reply))
+            return Feedback(True, False, say(f"answers-mistake-{side}", said=said, reply=reply,
+                                             correct=either(pending.correct), rule=pending.rule))
+        return Feedback(True, False, say(f"answers-{side}", said=said, reply=reply))
 
     def _rewind(self, moves: int) -> None:
         while len(self.game.moves) > moves:
