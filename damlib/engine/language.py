@@ -36,6 +36,11 @@ LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "damlib"
 ENGLISH = "en"
 
+#: Where rules published elsewhere depart from the seed text, a sentence cites this instead of a
+#: rule ID: kept as it is in data (progress files, tests), said in the chosen language.
+PUBLISHED = "published rules"
+TEXTS = {"published": PUBLISHED}
+
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _code = ENGLISH
 #: every template said since :func:`set_language` (the singular of a plural entry): a test walks
@@ -93,8 +98,15 @@ def translate(template: str) -> str:
 
 
 def say(key: str, texts: Mapping[str, str], **fields: object) -> str:
-    """The sentence ``key`` of ``texts`` in the chosen language, its placeholders filled."""
-    return translate(texts[key]).format(**fields)
+    """The sentence ``key`` of ``texts`` in the chosen language, its placeholders filled (a rule
+    ID as it is, :data:`PUBLISHED` in the language too)."""
+    return translate(texts[key]).format(**_cited(fields))
+
+
+def _cited(fields: dict[str, object]) -> dict[str, object]:
+    if PUBLISHED not in fields.values():
+        return fields
+    return {name: translate(PUBLISHED) if value == PUBLISHED else value for name, value in fields.items()}
 
 
 def sayer(texts: Mapping[str, str]) -> Callable[..., str]:
@@ -114,7 +126,7 @@ def counted(key: str, count: int, texts: Mapping[str, str], **fields: object) ->
     """
     one, other = texts[f"{key}-one"], texts[f"{key}-other"]
     said.add(one)
-    return _catalog.ngettext(one, other, count).format(count=count, **fields)
+    return _catalog.ngettext(one, other, count).format(count=count, **_cited(fields))
 
 
 def _from_environment() -> None:

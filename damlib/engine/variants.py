@@ -19,7 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from . import language
 from .errors import VariantError, shown
+from .language import PUBLISHED
 
 Direction = tuple[int, int]
 
@@ -93,8 +95,36 @@ TOPIC_FIELDS: dict[str, tuple[str, ...]] = {
     "draw": (),
 }
 
-#: Where rules published elsewhere depart from the seed text, entries say this instead of an ID.
-PUBLISHED = "published rules"
+#: The games' names as sentences use them; a game of one's own is "<its name> draughts".
+TEXTS: dict[str, str] = {
+    "game-German": "German draughts",
+    "game-Russian": "Russian draughts",
+    "game-Turkish": "Turkish draughts",
+    "game-Brazilian": "Brazilian draughts",
+    "game-Turkish (as published)": "Turkish draughts (as published)",
+    "game-Russian (as published)": "Russian draughts (as published)",
+    "game-own": "{name} draughts",
+}
+say = language.sayer(TEXTS)
+
+
+def game_name(rules: Rules) -> str:
+    """The game ``rules`` describe, named as a sentence names it, in the chosen language.
+
+    >>> game_name(TURKISH), game_name(dataclasses.replace(GERMAN, name="Frisian-like"))
+    ('Turkish draughts', 'Frisian-like draughts')
+    """
+    key = f"game-{rules.name}"
+    return say(key) if key in TEXTS else say("game-own", name=rules.name)
+
+
+def rule_sentence(rule: str) -> str:
+    """The sentence of :data:`RULE_TEXT` stating the rule ``rule`` (an ID), in the chosen language.
+
+    >>> rule_sentence("DE-DRAW")
+    'A position repeated three times is a draw.'
+    """
+    return language.translate(RULE_TEXT[rule])
 
 _LINES = frozenset((df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr)
 _SQUARES = frozenset(f + r for f in "abcdefgh" for r in "12345678")
