@@ -4,13 +4,40 @@ are in :mod:`.german`, :mod:`.russian` and :mod:`.turkish`."""
 
 from __future__ import annotations
 
+from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.position import Variant
 from ...engine.variants import GERMAN, RUSSIAN, TURKISH, rules
+from . import german, russian, turkish
 from .german import LEVELS as GERMAN_LEVELS
 from .levels import Level
 from .russian import LEVELS as RUSSIAN_LEVELS
 from .turkish import LEVELS as TURKISH_LEVELS
+
+#: Every sentence a learner or teacher reads here, whole, with named placeholders (``{rule}`` a
+#: rule ID, quoted; ``{part}`` a number; ``{game}`` the name of rules no level is written for). A
+#: game's name is not a placeholder where levels are written for it: each has its whole template.
+TEXTS: dict[str, str] = {
+    # the name of each stage of :data:`STAGES`, as a menu shows it
+    "stage-german": "German",
+    "stage-russian": "Russian",
+    "stage-turkish": "Turkish",
+    # for_rule, where no level practises the rule asked for
+    "no-level": "no level practises {rule}",
+    "no-level-part": "no level practises {rule} (part {part})",
+    "no-level-german": "no level practises {rule} in German draughts",
+    "no-level-part-german": "no level practises {rule} (part {part}) in German draughts",
+    "no-level-russian": "no level practises {rule} in Russian draughts",
+    "no-level-part-russian": "no level practises {rule} (part {part}) in Russian draughts",
+    "no-level-turkish": "no level practises {rule} in Turkish draughts",
+    "no-level-part-turkish": "no level practises {rule} (part {part}) in Turkish draughts",
+    "no-level-other": "no level practises {rule} in {game} draughts",
+    "no-level-part-other": "no level practises {rule} (part {part}) in {game} draughts",
+}
+
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 #: Each game's levels, in teaching order.
 STAGES: dict[str, tuple[Level, ...]] = {
@@ -19,6 +46,22 @@ STAGES: dict[str, tuple[Level, ...]] = {
 
 #: Every level, game by game, in teaching order.
 LEVELS: tuple[Level, ...] = GERMAN_LEVELS + RUSSIAN_LEVELS + TURKISH_LEVELS
+
+for _module in (german, russian, turkish):  # a goal no level has would be translated for nothing
+    _stray = set(_module.TEXTS) - {level.id for level in _module.LEVELS}
+    if _stray:
+        raise DamlibError(f"{_module.__name__}: goals without a level: {', '.join(sorted(_stray))}")
+
+
+def stage_name(stage: str) -> str:
+    """The name of a stage of :data:`STAGES` (a game's name, its key there) as a learner reads
+    it, in the language chosen; any other name as it is.
+
+    >>> [stage_name(name) for name in STAGES], stage_name("Revision")
+    (['German', 'Russian', 'Turkish'], 'Revision')
+    """
+    key = f"stage-{stage.lower()}"
+    return say(key) if stage in STAGES and key in TEXTS else stage
 
 _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
                  "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
@@ -84,7 +127,8 @@ def for_rule(rule: str, game: Variant | None = None, *, part: int | None = None)
     found = tuple(lv for lv in LEVELS if lv.rule == rule and (chosen is None or lv.rules == chosen)
                   and (part is None or _SECTION.get(lv.id) == part))
     if not found:
-        where = f" in {chosen.name} draughts" if chosen else ""
-        part_of = f" (part {part})" if part is not None else ""
-        raise DamlibError(f"no level practises {rule!r}{part_of}{where}")
+        key = "no-level" if part is None else "no-level-part"
+        if chosen is not None:
+            key += f"-{chosen.name.lower()}" if chosen.name in STAGES else "-other"
+        raise DamlibError(say(key, rule=repr(rule), part=part, game=chosen.name if chosen else ""))
     return found
