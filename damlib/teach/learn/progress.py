@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ...engine import language
 from ...engine.errors import DamlibError
-from ...engine.variants import PUBLISHED, RULE_TEXT
+from ...engine.language import PUBLISHED
+from ...engine.variants import RULE_TEXT
 from .levels import Attempt
 
 #: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
@@ -33,12 +34,30 @@ _LEVEL_ID = re.compile(r"[a-z0-9-]{1,40}")
 _RULES = frozenset(RULE_TEXT) | {PUBLISHED}
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{file}`` a progress
-#: file's name, ``{folder}`` its folder, ``{owner}`` an account, ``{reason}`` the system's words).
+#: file's name, ``{folder}`` its folder, ``{owner}`` an account, ``{reason}`` the system's words or
+#: why a file is not a progress file, ``{aside}`` the name a file unread is moved to).
 TEXTS: dict[str, str] = {
     "not-saved": "{file} could not be saved in {folder}: {reason}.",
     "not-saved-owner": "{file} in {folder} was saved by the account {owner}, and only that account may "
                        "replace it: {reason}.",
     "folder-unreachable": "The progress folder {folder} cannot be opened: {reason}.",
+    "unreadable-moved": "The progress file {file} could not be read ({reason}); it was moved to {aside}. "
+                        "Starting afresh.",
+    "unreadable-kept": "The progress file {file} could not be read ({reason}); it was left as it is. Starting afresh.",
+    # why a file is not a progress file (read): a learner reads it in the sentences above, a teacher
+    # in the class view
+    "empty": "it is empty",
+    "too-large": "too large to be a progress file",
+    "not-text": "not text",
+    "broken-json": "broken JSON: {error}",
+    "too-deep": "nested too deeply to be a progress file",
+    "not-progress": "not a damlib progress file",
+    "bad-stars": "its stars are not 1 to 3",
+    "bad-levels": "its stars are not kept under levels' ids",
+    "bad-mistakes": "its mistakes are not counts from 0 to {most}",
+    "bad-rules": "its mistakes are not kept under rule IDs",
+    "bad-learner": "its learner's name is not text",
+    "bad-date": "its saved date is not a date",
 }
 
 
@@ -138,10 +157,9 @@ class Progress:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
                 self.path.replace(aside)
-                kept = f"it was moved to {aside.name}"
+                self.warning = say("unreadable-moved", file=self.path.name, reason=error, aside=aside.name)
             except OSError:
-                kept = "it was left as it is"
-            self.warning = f"The progress file {self.path.name} could not be read ({error}); {kept}. Starting afresh."
+                self.warning = say("unreadable-kept", file=self.path.name, reason=error)
             return
         self._stars, self.mistakes = stars, mistakes
 
@@ -229,36 +247,36 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date
     """
     size = path.stat().st_size
     if size == 0:
-        raise ValueError("it is empty")
+        raise ValueError(say("empty"))
     if size > MAX_BYTES:
-        raise ValueError("too large to be a progress file")
+        raise ValueError(say("too-large"))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("not text") from None
+        raise ValueError(say("not-text")) from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"broken JSON: {error}") from None
+        raise ValueError(say("broken-json", error=error)) from None
     except RecursionError:
-        raise ValueError("nested too deeply to be a progress file") from None
+        raise ValueError(say("too-deep")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a damlib progress file")
+        raise ValueError(say("not-progress"))
     stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", path.stem)
     if not isinstance(stars, dict) or not all(isinstance(k, str) and type(v) is int and v in (1, 2, 3)
                                               for k, v in stars.items()):
-        raise ValueError("its stars are not 1 to 3")
+        raise ValueError(say("bad-stars"))
     if not all(_LEVEL_ID.fullmatch(k) for k in stars):
-        raise ValueError("its stars are not kept under levels' ids")
+        raise ValueError(say("bad-levels"))
     if not isinstance(mistakes, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= MAX_COUNT
                                                  for k, v in mistakes.items()):
-        raise ValueError(f"its mistakes are not counts from 0 to {MAX_COUNT:,}")
+        raise ValueError(say("bad-mistakes", most=f"{MAX_COUNT:,}"))
     if not set(mistakes) <= _RULES:
-        raise ValueError("its mistakes are not kept under rule IDs")
+        raise ValueError(say("bad-rules"))
     if not isinstance(learner, str):
-        raise ValueError("its learner's name is not text")
+        raise ValueError(say("bad-learner"))
     try:
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
-        raise ValueError("its saved date is not a date") from None
+        raise ValueError(say("bad-date")) from None
     return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved
 
 
