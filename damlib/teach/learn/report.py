@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ...engine import language
 from ...engine.errors import DamlibError
-from .data import STAGES, TEACHING_ORDER
+from .data import STAGES, TEACHING_ORDER, stage_name
 from .progress import account, read
 
 #: Scratch files Progress writes and renames; one left behind is a save that did not finish.
@@ -43,12 +43,53 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: ClassSpawner takes it from here): the account that saved a file says whose it is.
 HUB_ACCOUNT = "learner-"
 
-#: Every sentence a teacher reads here, whole, with named placeholders (``{owner}`` the account
-#: that saved a file, ``{account}`` the account of the learner named in it, ``{files}`` file names).
+#: Every sentence and heading a teacher reads here, whole, with named placeholders (``{owner}`` the
+#: account that saved a file, ``{account}`` the account of the learner named in it, ``{files}`` and
+#: ``{file}`` file names, ``{folder}`` a folder, ``{reason}`` why a file was not read).
 TEXTS: dict[str, str] = {
     "saved-by-another": "saved by {owner}, not by {account}",
     "others-files": "Saved by another learner's account, so not to be trusted: {files}.",
+    # the headings of the CSV's columns (a rule's column is headed by its ID) and of the class view
+    "column-learner": "learner",
+    "column-file": "file",
+    "column-file-owner": "file owner",
+    "column-warning": "warning",
+    "column-last-saved": "last saved",
+    "column-German-levels": "German levels",
+    "column-German-stars": "German stars",
+    "column-Russian-levels": "Russian levels",
+    "column-Russian-stars": "Russian stars",
+    "column-Turkish-levels": "Turkish levels",
+    "column-Turkish-stars": "Turkish stars",
+    "column-complete": "complete %",
+    "column-not-read": "not read",
+    "head-complete": "complete",
+    "head-levels": "levels of {count} · stars",
+    # the class view
+    "learners-in-one": "{count} learner in {folder}",
+    "learners-in-other": "{count} learners in {folder}",
+    "mistakes-one": "Mistakes under each rule anyone broke ({count} rule nobody broke is left out here, not from "
+                    "the CSV).",
+    "mistakes-other": "Mistakes under each rule anyone broke ({count} rules nobody broke are left out here, not "
+                      "from the CSV).",
+    "no-mistakes": "No mistakes yet.",
+    "not-read-list": "Not read:",
+    # the files not read, each with the reason
+    "unread": "{file}: {reason}",
+    "set-aside": "a progress file set aside earlier because it could not be read",
+    "not-read": "not read ({reason})",
+    "half-written": "half-written (a save that did not finish)",
+    # what a teacher may meet
+    "no-folder": "there is no folder {folder}: give the class folder the learners' progress is kept in",
+    "export-inside": "save the export outside the class folder {folder}: it holds the learners' files",
 }
+
+#: The key in :data:`TEXTS` of each column's heading, by the column's name in :meth:`ClassReport.table`
+#: (the column of a rule is headed by its ID)
+_HEADINGS = {"learner": "column-learner", "file": "column-file", "file owner": "column-file-owner",
+             "warning": "column-warning", "last saved": "column-last-saved", "complete %": "column-complete",
+             "not read": "column-not-read",
+             **{f"{game} {count}": f"column-{game}-{count}" for game in STAGES for count in ("levels", "stars")}}
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -133,18 +174,30 @@ class ClassReport:
         return lines
 
     def columns(self) -> list[str]:
-        """The CSV's columns, in order."""
+        """The CSV's columns, in order: the keys of :meth:`table` (the CSV heads each in the
+        language chosen, see :meth:`heading`)."""
         games = [f"{game} {count}" for game in STAGES for count in ("levels", "stars")]
         return ["learner", "file", "file owner", "warning", "last saved", *games, "complete %", *RULE_COLUMNS,
                 "not read"]
 
+    @staticmethod
+    def heading(column: str) -> str:
+        """The heading of ``column`` (one of :meth:`columns`) in the language chosen: a rule's
+        column is headed by its ID.
+
+        >>> ClassReport.heading("last saved"), ClassReport.heading("German stars"), ClassReport.heading("DE-KING")
+        ('last saved', 'German stars', 'DE-KING')
+        """
+        key = _HEADINGS.get(column)
+        return say(key) if key is not None else column
+
     def to_csv(self) -> str:
         """The table as CSV text, for a spreadsheet: a line per file in the folder, a column per
-        rule. Text a spreadsheet would run as a formula (a name such as ``=1+1``) is written
-        with a leading apostrophe."""
+        rule, under headings in the language chosen. Text a spreadsheet would run as a formula (a
+        name such as ``=1+1``) is written with a leading apostrophe."""
         out = io.StringIO()
         writer = csv.DictWriter(out, self.columns(), lineterminator="\n")
-        writer.writeheader()
+        writer.writerow({column: self.heading(column) for column in self.columns()})
         writer.writerows({key: f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
                           for key, value in line.items()} for line in self.table())
         return out.getvalue()
@@ -153,16 +206,18 @@ class ClassReport:
         """Write :meth:`to_csv` to ``path`` (not into the class folder: it holds the learners' files)."""
         path = Path(path)
         if path.resolve().parent == self.folder.resolve():
-            raise DamlibError(f"save the export outside the class folder {self.folder}: it holds the learners' files")
+            raise DamlibError(say("export-inside", folder=self.folder))
         path.write_text(self.to_csv(), encoding="utf-8")
         return path
 
     def _repr_html_(self) -> str:
         broken = [rule for rule in RULE_COLUMNS if any(row.mistakes.get(rule) for row in self.rows)]
-        games = "".join(f"<th>{html.escape(game)}<br>levels of {len(levels)} · stars</th>"
-                        for game, levels in STAGES.items())
+        games = "".join(f"<th>{html.escape(stage_name(game))}<br>{html.escape(say('head-levels', count=len(levels)))}"
+                        "</th>" for game, levels in STAGES.items())
         rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
-        head = f"<tr><th>learner</th><th>file owner</th><th>last saved</th>{games}<th>complete</th>{rules}</tr>"
+        heads = "".join(f"<th>{html.escape(self.heading(column))}</th>" for column in ("learner", "file owner",
+                                                                                       "last saved"))
+        head = f"<tr>{heads}{games}<th>{html.escape(say('head-complete'))}</th>{rules}</tr>"
         body = "".join(
             f'<tr><td style="white-space: nowrap">{html.escape(row.learner)}</td>'
             + (f"<td><b>⚠ {html.escape(row.warning)}</b></td>" if row.warning
@@ -172,15 +227,16 @@ class ClassReport:
             + f"<td>{round(100 * row.completion)}%</td>"
             + "".join(f"<td>{row.mistakes.get(rule) or ''}</td>" for rule in broken) + "</tr>"
             for row in self.rows)
-        mistakes = (f"<p>Mistakes under each rule anyone broke ({len(RULE_COLUMNS) - len(broken)} rules nobody "
-                    "broke are left out here, not from the CSV).</p>" if broken else "<p>No mistakes yet.</p>")
+        mistakes = html.escape(language.counted("mistakes", len(RULE_COLUMNS) - len(broken), TEXTS) if broken
+                               else say("no-mistakes"))
         warned = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
         others = [row.file for row in self.rows if row.warning]
         doubted = (f"<p><b>{html.escape(say('others-files', files=', '.join(others)))}</b></p>"
                    if others else "")
-        return (f"<p>{len(self.rows)} learner{'s' if len(self.rows) != 1 else ''} in {html.escape(self.folder.name)}"
-                f'</p>{doubted}{mistakes}<div style="overflow-x: auto"><table>{head}{body}</table></div>'
-                + (f"<p>Not read:</p><ul>{warned}</ul>" if warned else ""))
+        learners = language.counted("learners-in", len(self.rows), TEXTS, folder=self.folder.name)
+        return (f"<p>{html.escape(learners)}</p>{doubted}<p>{mistakes}</p>"
+                f'<div style="overflow-x: auto"><table>{head}{body}</table></div>'
+                + (f"<p>{html.escape(say('not-read-list'))}</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:
         return f"<ClassReport {self.folder.name}: {len(self.rows)} learners, {len(self.warnings)} warnings>"
@@ -194,20 +250,21 @@ def class_report(folder: str | Path) -> ClassReport:
         raise DamlibError(f"folder must be a folder's path, not {folder!r}")
     folder = Path(folder)
     if not folder.is_dir():
-        raise DamlibError(f"there is no folder {folder}: give the class folder the learners' progress is kept in")
+        raise DamlibError(say("no-folder", folder=folder))
     rows, unread = [], []
     for path in sorted(folder.glob("*.json")):
         if ".unreadable-" in path.name:
-            unread.append((path.name, "a progress file set aside earlier because it could not be read"))
+            unread.append((path.name, say("set-aside")))
             continue
         try:
             learner, stars, mistakes, saved = read(path)
             info = path.stat()
         except (OSError, ValueError) as error:
-            unread.append((path.name, f"not read ({error})"))
+            unread.append((path.name, say("not-read", reason=error)))
             continue
         saved = saved or datetime.date.fromtimestamp(info.st_mtime)  # a file from before dates
         rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid)))
-    unread += [(path.name, "half-written (a save that did not finish)") for path in sorted(folder.glob(SCRATCH))]
+    unread += [(path.name, say("half-written")) for path in sorted(folder.glob(SCRATCH))]
     rows.sort(key=lambda row: (row.learner.casefold(), row.file))
-    return ClassReport(folder, tuple(rows), tuple(f"{name}: {reason}" for name, reason in unread), tuple(unread))
+    return ClassReport(folder, tuple(rows), tuple(say("unread", file=name, reason=reason) for name, reason in unread),
+                       tuple(unread))
