@@ -9,10 +9,50 @@ from __future__ import annotations
 import functools
 import itertools
 
-from . import movegen
+from . import language, movegen
 from .notation import format_move
 from .squares import SQUARE_NAMES
-from .variants import RULE_TEXT, Rules, Topic
+from .variants import RULE_TEXT, Rules, Topic, game_name, rule_sentence
+
+#: Every sentence a refusal says: ``{move}`` is the move text refused, ``{rule}`` a rule ID,
+#: ``{a}``, ``{c}`` and the other letters square names, ``{best}`` the move text of a legal
+#: capture. A reason is a whole clause, said after "… is not allowed (…):".
+TEXTS: dict[str, str] = {
+    "refused": "{move} is not allowed ({rule}): {reason}.",
+    "refused-no-rule": "{move} is not allowed: {reason}.",
+    "with-rule": "{reason}. {rule_sentence}",
+    "empty": "there is no piece on {start}",
+    "white-piece": "{start} holds a White piece, but it is Black's turn",
+    "black-piece": "{start} holds a Black piece, but it is White's turn",
+    "compulsory-one": "capturing is compulsory, and {best} takes 1 piece",
+    "compulsory-other": "capturing is compulsory, and {best} takes {count} pieces",
+    "crowned-mid": "the man is crowned on {end} and must go on capturing as a king",
+    "jumps-on-as-man": "the man on {end} can jump on, so it must, and it stays a man",
+    "must-go-on": "after a jump the same piece must jump again while it can; the capture does not end on {end}",
+    "fewer-one": "it takes 1 piece, but {best} takes {most} — you must take the most",
+    "fewer-other": "it takes {count} pieces, but {best} takes {most} — you must take the most",
+    "same-square": "the move from {a} must go to another square",
+    "not-line": "{a} to {c} is not along a line",
+    "jumped-stays": "{c} holds a piece jumped in this capture; it stays on the board until the last jump",
+    "occupied": "{c} is not empty",
+    "king-cannot": "a king cannot go from {a} to {c}",
+    "reversal": "a king may not turn back between two jumps, and {a} to {c} reverses the jump before",
+    "jumped-blocks": "the piece on {jumped} was already jumped: it may not be jumped twice, and it blocks the "
+                     "way until the capture ends",
+    "own-in-way": "your own piece on {own} is in the way: a king jumps only the other side's pieces",
+    "two-between": "there is more than one piece between {a} and {c}; a king jumps one piece at a time",
+    "king-too-far": "{a} to {c} is too far for a king in {game}",
+    "man-cannot": "a man cannot go from {a} to {c}",
+    "man-too-far": "a man jumps only a piece next to it and lands on the square just beyond; {a} to {c} is too far",
+    "man-one-square": "a man moves one square at a time; it goes two only to jump a piece on the square between",
+    "nothing-to-jump": "there is no piece on {square} to jump",
+    "only-jumps": "after capturing, the piece can only go on by jumping; {a} to {c} jumps nothing",
+    "one-square-only": "a move that captures nothing goes to one square only",
+    "not-legal": "it is not among the legal moves here",
+    "jumped-twice": "the piece on {square} was already jumped and may not be jumped twice",
+    "over-own": "{a} to {c} jumps over your own piece on {square}",
+}
+say = language.sayer(TEXTS)
 
 
 def pieces(n: int) -> str:
@@ -92,19 +132,19 @@ def diagnose(rules: Rules, board: movegen.Board, white: bool, squares: list[int]
     The rule is ``None`` where no rule is involved, such as moving from an empty square.
     """
     topic, reason = _reason(rules, board, white, squares)
-    where = f" ({rules.cite(topic)})" if topic else ""
     rule = rules.rule_id(topic) if topic else None
-    return rule, f"{text.strip()} is not allowed{where}: {reason.rstrip('.')}."
+    if topic is None:
+        return rule, say("refused-no-rule", move=text.strip(), reason=reason.rstrip("."))
+    return rule, say("refused", move=text.strip(), rule=rules.cite(topic), reason=reason.rstrip("."))
 
 
 def _reason(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
     start = SQUARE_NAMES[squares[0]]
     value = board[squares[0]]
     if not value:
-        return None, f"there is no piece on {start}"
+        return None, say("empty", start=start)
     if (value > 0) != white:
-        side, turn = ("White", "Black") if value > 0 else ("Black", "White")
-        return None, f"{start} holds a {side} piece, but it is {turn}'s turn"
+        return None, say("white-piece" if value > 0 else "black-piece", start=start)
     mistake = _capture_mistake(rules, board, white, squares) or _named_mistake(rules, board, white, squares)
     if mistake is not None:
         return _capture_rule_broken(rules, board, white, *mistake)
@@ -148,15 +188,18 @@ def _capture_rule_broken(
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]
     if not captured:
-        return "mandatory", f"capturing is compulsory, and {best_text} takes {pieces(taken)}"
+        return "mandatory", language.counted("compulsory", taken, TEXTS, best=best_text)
     if not complete:
         if abs(board[path[0]]) == 1 and path[-1] in gen.last_rank:
-            if rules.crown_mid_capture:
-                return "promote-mid", f"the man is crowned on {end} and must go on capturing as a king"
-            return "promote-mid", f"the man on {end} can jump on, so it must, and it stays a man"
-        return "mandatory", (f"after a jump the same piece must jump again while it can; "
-                             f"the capture does not end on {end}")
-    return "majority", f"it takes {pieces(len(captured))}, but {best_text} takes {taken} — you must take the most"
+            return "promote-mid", say("crowned-mid" if rules.crown_mid_capture else "jumps-on-as-man", end=end)
+        return "mandatory", say("must-go-on", end=end)
+    return "majority", language.counted("fewer", len(captured), TEXTS, best=best_text, most=taken)
+
+
+def _stated(key: str, rule: str | None, **squares: str) -> str:
+    """The reason ``key``, and the sentence of the rule ``rule`` after it where it has one."""
+    reason = say(key, **squares)
+    return say("with-rule", reason=reason, rule_sentence=rule_sentence(rule)) if rule in RULE_TEXT else reason
 
 
 def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
@@ -173,7 +216,7 @@ def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int
         df, dr = there % 8 - here % 8, there // 8 - here // 8
         dist = max(abs(df), abs(dr))
         if dist == 0:
-            return ("king" if king else "man-move"), f"the move from {a} must go to another square"
+            return ("king" if king else "man-move"), say("same-square", a=a)
         unit = (df // dist, dr // dist)
         between = [here + (unit[0] + 8 * unit[1]) * k for k in range(1, dist)]
         blocking = [s for s in between if b[s]]
@@ -182,54 +225,50 @@ def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int
         jumping = captured or bool(blocking)
         topic: Topic = "king" if king else ("man-capture" if jumping else "man-move")
         rule = rules.rule_id(topic)
-        rule_text = f". {RULE_TEXT[rule]}" if rule in RULE_TEXT else ""
         if df and dr and abs(df) != abs(dr):
-            return topic, f"{a} to {c} is not along a line{rule_text}"
+            return topic, _stated("not-line", rule, a=a, c=c)
         if b[there]:
             if b[there] == movegen.JUMPED:
-                return "removal", f"{c} holds a piece jumped in this capture; it stays on the board until the last jump"
-            return topic, f"{c} is not empty"
+                return "removal", say("jumped-stays", c=c)
+            return topic, say("occupied", c=c)
         if king:
             if unit not in king_dirs:
-                return topic, f"a king cannot go from {a} to {c}{rule_text}"
+                return topic, _stated("king-cannot", rule, a=a, c=c)
             if rules.no_king_reversal and last_jump == (-unit[0], -unit[1]):
-                return "reversal", (f"a king may not turn back between two jumps, and {a} to {c} "
-                                    "reverses the jump before")
+                return "reversal", say("reversal", a=a, c=c)
             if any(b[s] == movegen.JUMPED for s in blocking):
                 jumped = SQUARE_NAMES[next(s for s in blocking if b[s] == movegen.JUMPED)]
-                return "removal", (f"the piece on {jumped} was already jumped: it may not be jumped twice, "
-                                   "and it blocks the way until the capture ends")
+                return "removal", say("jumped-blocks", jumped=jumped)
             own = [SQUARE_NAMES[s] for s in blocking if b[s] * flip > 0]
             if own:  # the reason a learner needs: not the count of pieces, but whose they are
-                return topic, f"your own piece on {own[0]} is in the way: a king jumps only the other side's pieces"
+                return topic, say("own-in-way", own=own[0])
             if len(blocking) > 1:
-                return topic, f"there is more than one piece between {a} and {c}; a king jumps one piece at a time"
+                return topic, say("two-between", a=a, c=c)
             if not rules.long_kings and (dist > 2 or blocking and blocking[0] != between[0]):
-                return topic, f"{a} to {c} is too far for a king in {rules.name} draughts"
+                return topic, say("king-too-far", a=a, c=c, game=game_name(rules))
             over = blocking[0] if blocking else None
         else:
             man_dirs = rules.man_captures if jumping else rules.man_steps
             if dist > 2 and not jumping or (unit[0], unit[1] * flip) not in man_dirs:
-                return topic, f"a man cannot go from {a} to {c}{rule_text}"
+                return topic, _stated("man-cannot", rule, a=a, c=c)
             if dist > 2:
-                return topic, (f"a man jumps only a piece next to it and lands on the square just beyond; "
-                               f"{a} to {c} is too far")
+                return topic, say("man-too-far", a=a, c=c)
             if dist == 2 and not jumping:
-                return topic, "a man moves one square at a time; it goes two only to jump a piece on the square between"
+                return topic, say("man-one-square")
             if dist == 2 and captured and not blocking:
-                return topic, f"there is no piece on {SQUARE_NAMES[between[0]]} to jump"
+                return topic, say("nothing-to-jump", square=SQUARE_NAMES[between[0]])
             over = between[0] if dist == 2 else None
         if over is None:
             if captured:
-                return "mandatory", f"after capturing, the piece can only go on by jumping; {a} to {c} jumps nothing"
+                return "mandatory", say("only-jumps", a=a, c=c)
             if len(squares) > 2:
-                return topic, "a move that captures nothing goes to one square only"
-            return None, "it is not among the legal moves here"
+                return topic, say("one-square-only")
+            return None, say("not-legal")
         if b[over] == movegen.JUMPED:
-            return "removal", f"the piece on {SQUARE_NAMES[over]} was already jumped and may not be jumped twice"
+            return "removal", say("jumped-twice", square=SQUARE_NAMES[over])
         if b[over] * flip > 0:
-            return topic, f"{a} to {c} jumps over your own piece on {SQUARE_NAMES[over]}"
+            return topic, say("over-own", a=a, c=c, square=SQUARE_NAMES[over])
         b[over] = gen.gone
         last_jump = unit
         king = king or (rules.crown_mid_capture and there in gen.last_rank)
-    return None, "it is not among the legal moves here"
+    return None, say("not-legal")

@@ -14,9 +14,54 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
+from . import language
 from .errors import FenError, IllegalMoveError, MoveTextError, SquareError, shown
-from .squares import SQUARE_NAMES, parse_square, playable, square_number
-from .variants import Rules
+from .squares import SQUARE_NAMES, off_board, parse_square, playable, square_number
+from .variants import Rules, game_name
+
+#: Every sentence a reader says of bad text: ``{text}`` is the text as given (quoted), ``{rule}`` a
+#: rule ID, ``{game}`` the game's name ("German draughts"), ``{square}`` a square name.
+TEXTS: dict[str, str] = {
+    "unknown-turn": "unknown side to move {turn}: use 'W' or 'B' ('white' or 'black')",
+    "not-text": "a {what} must be text like {example}, not {text}",
+    "too-long": "a {what} of {length} characters is too long to be one; at most {most}",
+    "white-last-rank": "a White man on {square}, its own last rank, would be a king ({rule}): write it as a king "
+                       "(K{square})",
+    "black-last-rank": "a Black man on {square}, its own last rank, would be a king ({rule}): write it as a king "
+                       "(K{square})",
+    "white-behind-one": "a White man on {square} cannot arise in {game}: White's men start on rank {ranks} and never "
+                        "move backward ({rule}); a piece there must be a king (K{square})",
+    "white-behind-other": "a White man on {square} cannot arise in {game}: White's men start on ranks {ranks} and "
+                          "never move backward ({rule}); a piece there must be a king (K{square})",
+    "black-behind-one": "a Black man on {square} cannot arise in {game}: Black's men start on rank {ranks} and never "
+                        "move backward ({rule}); a piece there must be a king (K{square})",
+    "black-behind-other": "a Black man on {square} cannot arise in {game}: Black's men start on ranks {ranks} and "
+                          "never move backward ({rule}); a piece there must be a king (K{square})",
+    "white-too-many": "White has {count} pieces; in {game} a side has at most {most} ({rule})",
+    "black-too-many": "Black has {count} pieces; in {game} a side has at most {most} ({rule})",
+    "empty-fen": "empty FEN: expected something like 'W:Wa1,c3:Bb8'",
+    "in-fen": "in FEN {text}: {problem}",
+    "unknown-side": "in FEN {text}: unknown side {side} in {field}; each list starts with W or B",
+    "two-pieces": "in FEN {text}: two pieces on {square}",
+    "diagram-lines": "a diagram has 8 lines (rank 8 first), not {count}",
+    "diagram-rank": "rank {rank} of the diagram has {count} squares, not 8: {line}",
+    "diagram-symbol": "unknown symbol {symbol} on rank {rank} of the diagram; use . w b W B",
+    "diagram-piece": "a piece on {square}: {problem}",
+    "move-not-text": "move text must be a string like 'c3-d4', not {text}",
+    "move-too-long": "move text of {length} characters is too long for a move; at most {most}",
+    "not-move-text": "{text} is not move text: name the start square and each landing square, joined by '-', ':' "
+                     "or 'x' (c3-d4, c3:e5:c7)",
+    "in-move": "in move {text}: {problem}",
+    "move-off-board": "{move} is not allowed ({rule}): {square} is not a square of the board in {game}; play is "
+                      "on the squares of a1's colour.",
+    "not-side": "{what} must be 'white', 'black' or nobody (None), not {value}",
+    "moves-not-text": "moves must be text like '1. c3-d4 f6-e5' or a list of move texts, not {moves}",
+    "move-not-string": "each move must be text like 'c3-d4', not {text}",
+    # a side's name, where a sentence names it as its subject ("{side} threatens …")
+    "side-white": "White",
+    "side-black": "Black",
+}
+say = language.sayer(TEXTS)
 
 #: A side of the board, as the public API names it.
 Color = Literal["white", "black"]
@@ -32,20 +77,25 @@ MAX_TEXT = 1000
 MAX_MOVE_TEXT = 100
 
 
+def side_name(color: Color) -> str:
+    """The name of the side ``color`` ("White"), in the chosen language."""
+    return say(f"side-{color}")
+
+
 def parse_turn(turn: str) -> bool:
     """``True`` for White to move: accepts ``"white"``/``"black"`` or ``"W"``/``"B"``."""
     key = turn.strip().lower() if isinstance(turn, str) else None
     if key not in _TURNS:
-        raise FenError(f"unknown side to move {shown(turn)}: use 'W' or 'B' ('white' or 'black')")
+        raise FenError(say("unknown-turn", turn=shown(turn)))
     return _TURNS[key]
 
 
 def _text(text: object, what: str, example: str) -> str:
     """``text`` if it is text of a readable length, else a FenError saying what it is."""
     if not isinstance(text, str):
-        raise FenError(f"a {what} must be text like {example}, not {shown(text)}")
+        raise FenError(say("not-text", what=what, example=example, text=shown(text)))
     if len(text) > MAX_TEXT:
-        raise FenError(f"a {what} of {len(text)} characters is too long to be one; at most {MAX_TEXT}")
+        raise FenError(say("too-long", what=what, length=len(text), most=MAX_TEXT))
     return text
 
 
@@ -74,27 +124,23 @@ def board_problems(board: Sequence[int], rules: Rules) -> list[Problem]:
     highest = max(int(s[1]) for s in rules.black_start) if rules.black_start else 8
     for square, value in enumerate(board):
         name, rank = SQUARE_NAMES[square], square // 8 + 1
-        colour = "White" if value > 0 else "Black"
+        colour = "white" if value > 0 else "black"
         if value and not playable(square, rules):
-            problems.append(Problem(name, rules.cite("board"), f"{name} is not a playable square in {rules.name} "
-                                    f"draughts ({rules.cite('board')}: play is on the squares of a1's colour)"))
+            problems.append(Problem(name, rules.cite("board"), off_board(name, rules)))
         elif value == 1 and rank == 8 or value == -1 and rank == 1:
             problems.append(Problem(name, rules.cite("promote"),
-                                    f"a {colour} man on {name}, its own last rank, would be a king "
-                                    f"({rules.cite('promote')}): write it as a king (K{name})"))
+                                    say(f"{colour}-last-rank", square=name, rule=rules.cite("promote"))))
         elif not backward and (value == 1 and rank < lowest or value == -1 and rank > highest):
             start = rules.white_start if value == 1 else rules.black_start
             ranks = sorted({s[1] for s in start})
-            problems.append(Problem(
-                name, rules.cite("man-move"),
-                f"a {colour} man on {name} cannot arise in {rules.name} draughts: {colour}'s men start on "
-                f"rank{'s' if len(ranks) > 1 else ''} {'–'.join((ranks[0], ranks[-1])[:len(ranks)])} and never "
-                f"move backward ({rules.cite('man-move')}); a piece there must be a king (K{name})"))
-    for colour, sign, start in (("White", 1, rules.white_start), ("Black", -1, rules.black_start)):
+            problems.append(Problem(name, rules.cite("man-move"), language.counted(
+                f"{colour}-behind", len(ranks), TEXTS, square=name, game=game_name(rules),
+                ranks="–".join((ranks[0], ranks[-1])[:len(ranks)]), rule=rules.cite("man-move"))))
+    for colour, sign, start in (("white", 1, rules.white_start), ("black", -1, rules.black_start)):
         count = sum(1 for v in board if v * sign > 0)
         if count > len(start):
-            problems.append(Problem(None, rules.cite("start"), f"{colour} has {count} pieces; in {rules.name} "
-                                    f"draughts a side has at most {len(start)} ({rules.cite('start')})"))
+            problems.append(Problem(None, rules.cite("start"), say(f"{colour}-too-many", count=count, game=game_name(
+                rules), most=len(start), rule=rules.cite("start"))))
     return problems
 
 
@@ -109,12 +155,12 @@ def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
 def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
     """The board and side to move (``True`` for White) of FEN ``text``."""
     if not _text(text, "FEN", "'W:Wa1,c3:Bb8'").strip():
-        raise FenError("empty FEN: expected something like 'W:Wa1,c3:Bb8'")
+        raise FenError(say("empty-fen"))
     fields = text.strip().rstrip(".").split(":")
     try:
         white = parse_turn(fields[0])
     except FenError as e:
-        raise FenError(f"in FEN {text!r}: {e}") from None
+        raise FenError(say("in-fen", text=repr(text), problem=e)) from None
     board = [0] * 64
     for field in fields[1:]:
         field = field.strip()
@@ -122,7 +168,7 @@ def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
             continue
         side = field[0].upper()
         if side not in _SIDES:
-            raise FenError(f"in FEN {text!r}: unknown side {field[0]!r} in {field!r}; each list starts with W or B")
+            raise FenError(say("unknown-side", text=repr(text), side=repr(field[0]), field=repr(field)))
         sign = 1 if _SIDES[side] else -1
         for item in field[1:].split(","):
             item = item.strip()
@@ -132,9 +178,9 @@ def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
             try:
                 square = parse_square(item[1:] if king else item, rules)
             except SquareError as e:
-                raise FenError(f"in FEN {text!r}: {e}") from None
+                raise FenError(say("in-fen", text=repr(text), problem=e)) from None
             if board[square]:
-                raise FenError(f"in FEN {text!r}: two pieces on {SQUARE_NAMES[square]}")
+                raise FenError(say("two-pieces", text=repr(text), square=SQUARE_NAMES[square]))
             board[square] = sign * (2 if king else 1)
     return _check_board(board, rules), white
 
@@ -154,21 +200,21 @@ def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
     drawn = _text(text, "diagram", "8 lines of . w b W B")
     lines = [line.replace(" ", "") for line in drawn.splitlines() if line.strip()]
     if len(lines) != 8:
-        raise FenError(f"a diagram has 8 lines (rank 8 first), not {len(lines)}")
+        raise FenError(say("diagram-lines", count=len(lines)))
     board = [0] * 64
     for row, line in enumerate(lines):
         rank = 8 - row
         if len(line) != 8:
-            raise FenError(f"rank {rank} of the diagram has {len(line)} squares, not 8: {line!r}")
+            raise FenError(say("diagram-rank", rank=rank, count=len(line), line=repr(line)))
         for file, symbol in enumerate(line):
             if symbol not in _VALUES:
-                raise FenError(f"unknown symbol {symbol!r} on rank {rank} of the diagram; use . w b W B")
+                raise FenError(say("diagram-symbol", symbol=repr(symbol), rank=rank))
             square = (rank - 1) * 8 + file
             if _VALUES[symbol]:
                 try:
                     parse_square(SQUARE_NAMES[square], rules)
                 except SquareError as e:
-                    raise FenError(f"a piece on {SQUARE_NAMES[square]}: {e}") from None
+                    raise FenError(say("diagram-piece", square=SQUARE_NAMES[square], problem=e)) from None
             board[square] = _VALUES[symbol]
     return _check_board(board, rules)
 
@@ -192,27 +238,20 @@ _MOVE = re.compile(r"^[a-z][0-9]+(?:[-:x][a-z][0-9]+)+$")
 def parse_move_text(text: str, rules: Rules) -> list[int]:
     """The squares named in move text, start first: ``"c3:e5:c7"`` → ``[18, 36, 50]``."""
     if not isinstance(text, str):
-        raise MoveTextError(f"move text must be a string like 'c3-d4', not {shown(text)}")
+        raise MoveTextError(say("move-not-text", text=shown(text)))
     if len(text) > MAX_MOVE_TEXT:
-        raise MoveTextError(f"move text of {len(text)} characters is too long for a move; at most {MAX_MOVE_TEXT}")
+        raise MoveTextError(say("move-too-long", length=len(text), most=MAX_MOVE_TEXT))
     clean = text.strip().lower().replace("×", "x")
     if not _MOVE.match(clean):
-        raise MoveTextError(
-            f"{text!r} is not move text: name the start square and each landing square, "
-            "joined by '-', ':' or 'x' (c3-d4, c3:e5:c7)"
-        )
+        raise MoveTextError(say("not-move-text", text=repr(text)))
     try:
         squares = [square_number(s) for s in re.split(r"[-:x]", clean)]
     except SquareError as e:
-        raise MoveTextError(f"in move {text!r}: {e}") from None
+        raise MoveTextError(say("in-move", text=repr(text), problem=e)) from None
     for square in squares:
         if not playable(square, rules):
-            rule = rules.rule_id("board")
-            raise IllegalMoveError(
-                f"{text.strip()} is not allowed ({rules.cite('board')}): {SQUARE_NAMES[square]} is not a square "
-                f"of the {rules.name} board; play is on the squares of a1's colour.",
-                rule,
-            )
+            raise IllegalMoveError(say("move-off-board", move=text.strip(), rule=rules.cite("board"),
+                                       square=SQUARE_NAMES[square], game=game_name(rules)), rules.rule_id("board"))
     return squares
 
 
@@ -228,7 +267,7 @@ def parse_color(value: object, what: str) -> Color | None:
     try:
         return "white" if parse_turn(value) else "black"  # type: ignore[arg-type]
     except FenError:
-        raise FenError(f"{what} must be 'white', 'black' or nobody (None), not {value!r}") from None
+        raise FenError(say("not-side", what=what, value=repr(value))) from None
 
 
 def move_number(ply: int, *, white_first: bool = True) -> str:
@@ -269,11 +308,11 @@ def move_texts(moves: str | Iterable[str]) -> list[str]:
     if isinstance(moves, str):
         moves = re.sub(r"\{[^}]*\}", " ", moves).split()
     elif not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray)):
-        raise MoveTextError(f"moves must be text like '1. c3-d4 f6-e5' or a list of move texts, not {moves!r}")
+        raise MoveTextError(say("moves-not-text", moves=repr(moves)))
     texts = []
     for text in moves:
         if not isinstance(text, str):
-            raise MoveTextError(f"each move must be text like 'c3-d4', not {text!r}")
+            raise MoveTextError(say("move-not-string", text=repr(text)))
         text = text.strip()
         if text and not _NOT_MOVES.match(text):
             texts.append(_MOVE_NUMBER.sub("", text))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 
-from . import legality, movegen, notation
+from . import language, legality, movegen, notation
 from .errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -26,6 +26,12 @@ from .notation import Color
 from .squares import SQUARE_NAMES, parse_square, square_number
 from .variants import Rules
 from .variants import rules as _rules
+
+TEXTS: dict[str, str] = {
+    # never said for one move: a pair is the plural entry of the catalog
+    "ambiguous-one": "{text} could mean 1 move: {moves}; name more landing squares",
+    "ambiguous-other": "{text} could mean {count} different moves: {moves}; name more landing squares",
+}
 
 Variant = Rules | str
 
@@ -353,10 +359,8 @@ class Position:
             return matches[0]
         if distinct:
             names = ", ".join(str(m) for m in distinct)
-            raise AmbiguousMoveError(
-                f"{text!r} could mean {len(distinct)} different moves: {names}; name more landing squares",
-                tuple(distinct),
-            )
+            raise AmbiguousMoveError(language.counted("ambiguous", len(distinct), TEXTS, text=repr(text), moves=names),
+                                     tuple(distinct))
         rule, sentence = legality.diagnose(self.rules, self._board, self._white, squares, text)
         raise IllegalMoveError(sentence, rule)
 

@@ -10,8 +10,15 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from . import language
 from .errors import SquareError, shown
-from .variants import Direction, Rules
+from .variants import Direction, Rules, game_name
+
+TEXTS: dict[str, str] = {
+    "not-a-square": "{text} is not a square name: use a file a–h and a rank 1–8, like 'c3'",
+    "off-board": "{square} is not a playable square in {game} ({rule}: play is on the squares of a1's colour)",
+}
+say = language.sayer(TEXTS)
 
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in "12345678" for f in FILES)
@@ -32,7 +39,7 @@ def square_number(text: str) -> int:
     """The number of the square named ``text`` on the 8×8 board, in any game."""
     name = text.strip().lower() if isinstance(text, str) else None
     if name not in _BY_NAME:
-        raise SquareError(f"{shown(text)} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
+        raise SquareError(say("not-a-square", text=shown(text)))
     return _BY_NAME[name]
 
 
@@ -44,13 +51,14 @@ def parse_square(text: str, rules: Rules) -> int:
     18
     """
     square = square_number(text)
-    name = SQUARE_NAMES[square]
     if not playable(square, rules):
-        raise SquareError(
-            f"{name} is not a playable square in {rules.name} draughts "
-            f"({rules.cite('board')}: play is on the squares of a1's colour)"
-        )
+        raise SquareError(off_board(SQUARE_NAMES[square], rules))
     return square
+
+
+def off_board(name: str, rules: Rules) -> str:
+    """Why a piece cannot stand on the square ``name``, which is no square of play in ``rules``."""
+    return say("off-board", square=name, game=game_name(rules), rule=rules.cite("board"))
 
 
 class Tables(NamedTuple):

@@ -21,7 +21,7 @@ from typing import Literal
 
 from . import language
 from .errors import VariantError, shown
-from .language import PUBLISHED
+from .language import PUBLISHED as PUBLISHED
 
 Direction = tuple[int, int]
 

@@ -23,6 +23,7 @@ from typing import Literal
 
 from ..engine import language
 from ..engine.errors import GameOverError, require
+from ..engine.notation import side_name
 from ..engine.position import Move, Position
 from ..engine.squares import FILES, dark, square_number
 from ..engine.variants import Topic
@@ -356,7 +357,7 @@ def threat(position: Position, seconds: float = SECONDS) -> Threat | None:
     if not turned.legal_moves:
         return None
     analysis, _ = analyse(turned, seconds=seconds, max_depth=6)
-    move, side = analysis.move, turned.turn.capitalize()
+    move, side = analysis.move, side_name(turned.turn)
     crowned = [c for c in crownings(turned, move) if c.kind != "pass"]
     if move.captured and crowned:
         text = counted("threat-capture-crown", len(move.captured), side=side, move=move,
@@ -424,9 +425,9 @@ def _win(m: _Move) -> str | None:
     loser = after.turn
     left = sorted(s for s, p in after.pieces.items() if p.color == loser)
     if not left:
-        return say("win-last-piece", side=loser.capitalize(), rule=m.rule)
+        return say("win-last-piece", side=side_name(loser), rule=m.rule)
     if not after.legal_moves:
-        return counted("win-no-move", len(left), side=loser.capitalize(), square=left[0], rule=m.rule)
+        return counted("win-no-move", len(left), side=side_name(loser), square=left[0], rule=m.rule)
     return None
 
 
