@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.position import Variant
-from ...engine.variants import GERMAN, RUSSIAN, TURKISH, rules
+from ...engine.variants import GERMAN, RUSSIAN, TURKISH, game_name, rules
 from . import german, russian, turkish
 from .german import LEVELS as GERMAN_LEVELS
 from .levels import Level
@@ -15,8 +15,9 @@ from .russian import LEVELS as RUSSIAN_LEVELS
 from .turkish import LEVELS as TURKISH_LEVELS
 
 #: Every sentence a learner or teacher reads here, whole, with named placeholders (``{rule}`` a
-#: rule ID, quoted; ``{part}`` a number; ``{game}`` the name of rules no level is written for). A
-#: game's name is not a placeholder where levels are written for it: each has its whole template.
+#: rule ID, quoted; ``{part}`` a number; ``{game}`` a game no level is written for, as
+#: :func:`~damlib.engine.variants.game_name` says it). A game with levels is not a placeholder:
+#: each has its whole template.
 TEXTS: dict[str, str] = {
     # the name of each stage of :data:`STAGES`, as a menu shows it
     "stage-german": "German",
@@ -31,8 +32,8 @@ TEXTS: dict[str, str] = {
     "no-level-part-russian": "no level practises {rule} (part {part}) in Russian draughts",
     "no-level-turkish": "no level practises {rule} in Turkish draughts",
     "no-level-part-turkish": "no level practises {rule} (part {part}) in Turkish draughts",
-    "no-level-other": "no level practises {rule} in {game} draughts",
-    "no-level-part-other": "no level practises {rule} (part {part}) in {game} draughts",
+    "no-level-other": "no level practises {rule} in {game}",
+    "no-level-part-other": "no level practises {rule} (part {part}) in {game}",
 }
 
 
@@ -130,5 +131,5 @@ def for_rule(rule: str, game: Variant | None = None, *, part: int | None = None)
         key = "no-level" if part is None else "no-level-part"
         if chosen is not None:
             key += f"-{chosen.name.lower()}" if chosen.name in STAGES else "-other"
-        raise DamlibError(say(key, rule=repr(rule), part=part, game=chosen.name if chosen else ""))
+        raise DamlibError(say(key, rule=repr(rule), part=part, game=game_name(chosen) if chosen else ""))
     return found
