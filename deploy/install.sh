@@ -9,6 +9,8 @@
 #   --https CERT KEY     speak HTTPS with the school's certificate and its key
 #   --self-signed        speak HTTPS with a certificate made here for this machine (a closed network:
 #                        each browser asks once whether to trust it)
+#   --language CODE      the class's language: damlib speaks it (eo; default en) and its lessons open
+#                        first (lessons/eo/); each learner may still choose another in Learn
 #   --foreground         where there is no systemd: run the hub in this terminal, not in the background
 #
 # Installs Python, Node and configurable-http-proxy (npm), JupyterHub and the lessons' packages
@@ -27,7 +29,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 name_pattern='^[a-z][a-z0-9_-]{0,23}$'
 
 fail() { echo "install.sh: $*" >&2; exit 1; }
-teacher="" class_file="" learners="" port=8000 cert="" key="" self_signed="" foreground=""
+teacher="" class_file="" learners="" port=8000 cert="" key="" self_signed="" foreground="" language=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --class-list) [ -r "${2:-}" ] || fail "--class-list needs a file it can read"; class_file="$2"; shift 2 ;;
@@ -37,6 +39,9 @@ while [ $# -gt 0 ]; do
     --https) [ -r "${2:-}" ] && [ -r "${3:-}" ] || fail "--https needs a certificate file and its key file"
              cert="$2" key="$3"; shift 3 ;;
     --self-signed) self_signed=1; shift ;;
+    --language) [ "${2:-}" = en ] || [ -f "$repo/damlib/locale/${2:-none}/LC_MESSAGES/damlib.po" ] \
+                  || fail "--language needs a language damlib has a catalog for (en, $(ls "$repo/damlib/locale" | grep -v '\.' | tr '\n' ' '))"
+                language="$2"; shift 2 ;;
     --foreground) foreground=1; shift ;;
     -*) fail "unknown option $1 (see the top of this script)" ;;
     *) [ -z "$teacher" ] || fail "one teacher's name only, not also $1"; teacher="$1"; shift ;;
@@ -124,6 +129,7 @@ EOF
   echo "DAMLIB_HUB_DIR=$state"
   echo "DAMLIB_HUB_PORT=$port"
   echo "DAMLIB_CLASS_LIST=$state/class-list.txt"
+  [ -z "$language" ] || echo "DAMLIB_LANG=$language"
   [ "${#tls[@]}" -eq 0 ] || printf '%s\n' "${tls[@]}"
 } > "$state/hub.env"
 chmod 600 "$state/hub.env"

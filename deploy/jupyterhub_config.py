@@ -22,6 +22,8 @@ DAMLIB_CLASS_LIST   a file of the names allowed to sign up (any spacing: spaces,
 DAMLIB_MEM_LIMIT    the most memory each process of a learner (their server, each kernel) may
                     take, e.g. 1G (default); past it an allocation fails (MemoryError) and the
                     rest of the machine is untouched
+DAMLIB_LANG         the class's language (eo, en, …): damlib speaks it in every learner's kernel, and
+                    the lessons in it (lessons/eo/) open first; default English
 DAMLIB_HUB_SSL_CERT, DAMLIB_HUB_SSL_KEY   a certificate and its key: the hub speaks HTTPS
 """
 
@@ -77,8 +79,13 @@ else:
     raise ValueError(f"DAMLIB_HUB_ACCOUNTS must be system or shared, not {accounts!r}")
 c.Spawner.cmd = [sys.executable, str(here / "start_learner.py"), "jupyterhub-singleuser"]
 c.Spawner.notebook_dir = "~"
-c.Spawner.default_url = "/lab/tree/lessons/01-start-here.ipynb"
-c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder)}
+# the class's language (damlib.set_language): every kernel speaks it, and its lessons open first
+# where the course has them in it (lessons/eo/)
+language = os.environ.get("DAMLIB_LANG", "")
+first = f"{language}/01-start-here.ipynb" if language and (lessons / language).is_dir() else "01-start-here.ipynb"
+c.Spawner.default_url = f"/lab/tree/lessons/{first}"
+c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder),
+                         **({"DAMLIB_LANG": language} if language else {})}
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
 # JupyterHub hands it to the server as MEM_LIMIT; start_learner.py makes it each process's limit
 c.Spawner.mem_limit = os.environ.get("DAMLIB_MEM_LIMIT", "1G")

@@ -5,6 +5,7 @@ taking the hub's login name."""
 from __future__ import annotations
 
 import os
+import runpy
 import stat
 import subprocess
 import sys
@@ -69,6 +70,7 @@ def test_learn_on_a_hub_keeps_stars_under_the_login_name(tmp_path: Path, monkeyp
     (["--port", "http", "teacher"], "--port needs a port number"),
     (["--https", "no-such.crt", "no-such.key", "teacher"], "--https needs a certificate file and its key file"),
     (["--wide-open", "teacher"], "unknown option --wide-open"),
+    (["--language", "xx", "teacher"], "--language needs a language damlib has a catalog for (en, eo"),
 ])
 def test_install_refuses_a_bad_name_or_option_before_installing_anything(tmp_path: Path, arguments, words) -> None:
     env = dict(os.environ, DAMLIB_HUB_DIR=str(tmp_path / "srv"), DAMLIB_PREFIX=str(tmp_path / "opt"))
@@ -127,3 +129,20 @@ def test_the_classroom_benchmark_says_what_is_missing_from_path_instead_of_waiti
     run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "classroom.py"), "1"], capture_output=True,
                          text=True, env=env, timeout=60)
     assert run.returncode != 0 and "jupyterhub-singleuser is not on PATH" in run.stderr
+
+
+@pytest.mark.parametrize("language, first", [("eo", "lessons/eo/01-start-here.ipynb"),
+                                             ("de", "lessons/01-start-here.ipynb"),  # no German lessons yet
+                                             ("", "lessons/01-start-here.ipynb")])
+def test_the_class_language_reaches_every_kernel_and_opens_its_lessons(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                        language: str, first: str) -> None:
+    from traitlets.config import Config
+
+    (tmp_path / "lessons" / "eo").mkdir(parents=True)
+    monkeypatch.setenv("DAMLIB_HUB_DIR", str(tmp_path))
+    monkeypatch.setenv("DAMLIB_LANG", language)
+    config = Config()
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the config puts deploy/ first
+    runpy.run_path(str(ROOT / "deploy" / "jupyterhub_config.py"), {"get_config": lambda: config})
+    assert config.Spawner.default_url == f"/lab/tree/{first}"
+    assert config.Spawner.environment.get("DAMLIB_LANG") == (language or None)
