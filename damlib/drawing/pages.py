@@ -29,6 +29,7 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from ..engine import language
 from ..engine.errors import DiagramError
 from ..engine.position import Position
 from . import diagram
@@ -47,6 +48,14 @@ INK = "#111111"
 _CHAR = 0.54
 _DPI = 150
 _FORMATS = ("pdf", "png", "svg")
+
+#: What a teacher reads here: a file name damlib cannot save pages as (``{path}`` the name given).
+TEXTS: dict[str, str] = {
+    "bad-file-name": "cannot save {path}: the file name must end in .pdf, .png or .svg",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 def new_page() -> Figure:
@@ -106,7 +115,7 @@ def save(pages: list[Figure], path: str | Path, title: str, print_id: str) -> li
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in _FORMATS:
-        raise DiagramError(f"cannot save {str(path)!r}: the file name must end in .pdf, .png or .svg")
+        raise DiagramError(say("bad-file-name", path=repr(str(path))))
     if fmt == "pdf":
         metadata = {"Title": title, "Creator": "damlib", "Producer": None, "CreationDate": None,
                     "Keywords": f"damlib-content {print_id}"}

@@ -28,9 +28,10 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position
-from ..engine.variants import RULE_TEXT
+from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
 from ..teach.exercises import Exercise
 from . import pages
@@ -43,16 +44,78 @@ SHEET_BOARD, KEY_BOARD = 2.95, 2.3
 #: and under an answer's.
 SHEET_LINES, KEY_LINES = 4, 11
 SHEET_TEXT = 11.0
-#: What the worksheet asks for each kind of question: the lessons' words, the game and the side
-#: to move being in the heading. A capture is drawn, its pieces crossed out.
-PRINTED = {
-    "play": "Draw a move the rules allow on the board, and write it.",
-    "moves": "Write every move the rules allow. Draw the captures on the board.",
-    "most": "Draw the best capture and cross out the pieces it takes. How many are they?",
-    "crown": "Draw the move {move}. At the end of it, is the moving piece a king?",
-    "winner": "The game is over. Who has won: White or Black? Or is it a draw?",
-    "penalty": "{side} plays {move} here: a capture mistake. What happens then?",
+
+#: Every sentence printed on a worksheet and its answer key, whole, with named placeholders:
+#: ``{game}`` a game's name ("German draughts"), ``{move}`` move text, ``{rule}`` a rule ID,
+#: ``{title}`` a title the teacher gave, ``{question}`` a question.
+TEXTS: dict[str, str] = {
+    # What the worksheet asks for each kind of question (``printed-<kind>``): the lessons' words,
+    # the game and the side to move being in the heading. A capture is drawn, its pieces crossed
+    # out. "-after": asked after the moves {moves} were played from the position drawn.
+    "printed-play": "Draw a move the rules allow on the board, and write it.",
+    "printed-play-after": "After {moves}: draw a move the rules allow on the board, and write it.",
+    "printed-moves": "Write every move the rules allow. Draw the captures on the board.",
+    "printed-moves-after": "After {moves}: write every move the rules allow. Draw the captures on the board.",
+    "printed-most": "Draw the best capture and cross out the pieces it takes. How many are they?",
+    "printed-most-after": "After {moves}: draw the best capture and cross out the pieces it takes. How many "
+                          "are they?",
+    "printed-crown": "Draw the move {move}. At the end of it, is the moving piece a king?",
+    "printed-crown-after": "After {moves}: draw the move {move}. At the end of it, is the moving piece a king?",
+    "printed-winner": "The game is over. Who has won: White or Black? Or is it a draw?",
+    "printed-winner-after": "After {moves}: the game is over. Who has won: White or Black? Or is it a draw?",
+    "printed-penalty-white": "White plays {move} here: a capture mistake. What happens then?",
+    "printed-penalty-black": "Black plays {move} here: a capture mistake. What happens then?",
+    # a question's heading: its number, its game and who moves; a page's heading names the games
+    # published elsewhere thus (see game_heading)
+    "game-Turkish (as published)": "Turkish (as published) draughts",
+    "game-Russian (as published)": "Russian (as published) draughts",
+    "heading-white": "{number}. {game} · White to move",
+    "heading-black": "{number}. {game} · Black to move",
+    "titled": "{title}. {question}",
+    # the answer key: {answer} the answer, {text} the rule's sentence, {moves} moves that do the same
+    "answer": "Answer: {answer}",
+    "answer-titled": "{title}. Answer: {answer}",
+    "rule": "Rule {rule}: {text}",
+    "rule-published": "Rule {rule}: as the published rules have it.",
+    "moves-explained": "{moves}: {what}",
+    "for-the-teacher": "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
+    # the lines to write on
+    "name-line": "Name",
+    "date-line": "Date",
+    "class-line": "Class",
+    "answer-line": "Answer:",
+    "rule-line": "Rule:",
+    "footer": "{title} · page {page} of {pages}",
+    "default-title": "Draughts exercises",
+    "answer-key": "Answer key",
+    "answer-key-of": "{title}: answer key",
+    # the worksheet put together in the board editor: one line a question
+    "label": "{number}. {question}",
+    "label-titled": "{number}. {title}: {question}",
+    # what the board editor says when a question cannot be added or the worksheet saved
+    "too-long-one": "its answer ({count} character) is too long to print in the answer key; choose a position "
+                    "with fewer moves, or another question",
+    "too-long-other": "its answer ({count} characters) is too long to print in the answer key; choose a "
+                      "position with fewer moves, or another question",
+    "no-such-question-one": "there is no question {number}: the worksheet has {count}",
+    "no-such-question-other": "there is no question {number}: the worksheet has {count}",
+    "no-questions": "the worksheet has no questions yet: add a position first",
+    "no-exercises": "a worksheet needs at least one exercise",
 }
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
+
+
+def game_heading(rules: Rules) -> str:
+    """The game as a page's heading names it: "German draughts", "Turkish (as published) draughts".
+
+    >>> from damlib import TURKISH_PUBLISHED
+    >>> game_heading(TURKISH_PUBLISHED)
+    'Turkish (as published) draughts'
+    """
+    key = f"game-{rules.name}"
+    return say(key) if key in TEXTS else game_name(rules)
 _HEADER = 0.85  # inches: the title, and the name and date line
 _PAD = 0.1
 #: At most this many routes are drawn on one board of the key: more would hide the board.
@@ -105,7 +168,7 @@ def _explanation(task: Exercise) -> str:
     same: dict[str, list[str]] = {}
     for move in position.legal_moves:
         same.setdefault(describe(move, position), []).append(str(move))
-    return " ".join(f"{', '.join(moves)}: {text}" for text, moves in same.items())
+    return " ".join(say("moves-explained", moves=", ".join(moves), what=text) for text, moves in same.items())
 
 
 def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Sequence[str] = ()) -> list[Card]:
@@ -116,22 +179,26 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
         title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
-        heading = f"{number}. {task.rules.name} draughts · {task.position.turn.capitalize()} to move"
+        heading = say(f"heading-{task.position.turn}", number=number, game=game_heading(task.rules))
         if not answers:
-            made.append(Card(number, heading, task.position, (f"{title}. " * bool(title) + printed(task),)))
+            question = say("titled", title=title, question=printed(task)) if title else printed(task)
+            made.append(Card(number, heading, task.position, (question,)))
             continue
         arrows, ahead = answer_moves(task)
         rule = task.rule
-        text = (f"{title}. " * bool(title) + f"Answer: {task.answer}",
-                f"Rule {rule}: {RULE_TEXT.get(rule, 'as the published rules have it.')}", _explanation(task))
+        answer = say("answer-titled", title=title, answer=task.answer) if title else say("answer", answer=task.answer)
+        cited = (say("rule", rule=rule, text=rule_sentence(rule)) if rule in RULE_TEXT
+                 else say("rule-published", rule=rule))
+        text = (answer, cited, _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:
-        raise DamlibError("a worksheet needs at least one exercise")
+        raise DamlibError(say("no-exercises"))
     return made
 
 
 def printed(task: Exercise) -> str:
-    """The question as the worksheet asks it (:data:`PRINTED`), after the moves played before it.
+    """The question as the worksheet asks it (``printed-<kind>`` in :data:`TEXTS`), after the moves
+    played before it.
 
     >>> from damlib.exercises import Exercise
     >>> printed(Exercise("W:Wb6:Bc7,e7", "german", "crown", move="b6:d8:f6"))
@@ -139,8 +206,8 @@ def printed(task: Exercise) -> str:
     """
     game = task.game
     if task.kind == "penalty":
-        return PRINTED["penalty"].format(side=game.positions[-2].turn.capitalize(), move=game.moves[-1])
-    return task.after_history(PRINTED[task.kind].format(move=task.move))
+        return say(f"printed-penalty-{game.positions[-2].turn}", move=game.moves[-1])
+    return task.asked(f"printed-{task.kind}", TEXTS, move=task.move)
 
 
 def _column(answers: bool) -> float:
@@ -161,13 +228,13 @@ def _header(page: Figure, title: str, answers: bool) -> None:
     pages.write(page, title, left, pages.MARGIN, width, size=16, bold=True)
     y = pages.MARGIN + 0.5
     if answers:
-        pages.write(page, "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
-                    left, y - 0.12, width)
+        pages.write(page, say("for-the-teacher"), left, y - 0.12, width)
         return
-    for label, x, length in (("Name", left, 3.6), ("Date", left + 4.3, 1.4), ("Class", left + 6.2, 0.97)):
-        pages.write(page, label, x, y - 0.12, 0.6)
+    for label, x, length in (("name-line", left, 3.6), ("date-line", left + 4.3, 1.4),
+                                ("class-line", left + 6.2, 0.97)):
+        pages.write(page, say(label), x, y - 0.12, 0.6)
         end = x + 0.5
-        pages.rule_line(page, end, y + 0.05, length - 0.5 if label != "Class" else width - 6.2 - 0.5)
+        pages.rule_line(page, end, y + 0.05, length - 0.5 if label != "class-line" else width - 6.2 - 0.5)
 
 
 def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: bool) -> None:
@@ -189,9 +256,9 @@ def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: b
     pages.write(page, " ".join(card.text), x, y + line, width, size=text, most=SHEET_LINES)
     top = y + line * (1 + SHEET_LINES) + _PAD / 2  # every board at the same place in its cell
     pages.board(page, card.position, x + (width - size) / 2, top, size)
-    for n, label in enumerate(("Answer:", "Rule:")):  # the route is drawn on the board itself
+    for n, label in enumerate(("answer-line", "rule-line")):  # the route is drawn on the board itself
         line_at = top + size + 0.32 * (n + 1)
-        pages.write(page, label, x, line_at - 0.19, 0.8, size=text)
+        pages.write(page, say(label), x, line_at - 0.19, 0.8, size=text)
         pages.rule_line(page, x + 0.8, line_at, width - 0.8)
 
 
@@ -211,7 +278,7 @@ def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
             x = pages.MARGIN + column * width + _PAD
             y = pages.MARGIN + _HEADER + row * height
             _card(page, card, x, y, width - 2 * _PAD, answers)
-        pages.footer(page, f"{title} · page {n + 1} of {count}")
+        pages.footer(page, say("footer", title=title, page=n + 1, pages=count))
         drawn.append(page)
     return drawn
 
@@ -229,7 +296,7 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: 
     (2, 2)
     """
     made = cards(exercises, answers=answers, titles=titles)
-    heading = title or ("Answer key" if answers else "Draughts exercises")
+    heading = title or say("answer-key" if answers else "default-title")
     drawn = render(made, heading, answers)
     print_id = pages.fingerprint([heading, answers] + [(c.heading, c.position.rules.name, c.position.fen, c.text,
                                                         [str(m) for m in c.arrows + c.ahead]) for c in made])
@@ -249,8 +316,10 @@ class Worksheet:
     ['1. Warm-up', '2. Black to move in German draughts']
     """
 
-    def __init__(self, title: str = "Draughts exercises", name: str = "worksheet") -> None:
-        self.title, self.name = title, name
+    def __init__(self, title: str | None = None, name: str = "worksheet") -> None:
+        #: the worksheet's title, "Draughts exercises" unless given
+        self.title = say("default-title") if title is None else title
+        self.name = name
         self.questions: list[Exercise] = []
         self.titles: list[str] = []
 
@@ -258,15 +327,14 @@ class Worksheet:
         """Keep ``task`` as the last question; refused (a DamlibError) if the answer key could
         not print its whole answer."""
         if not fits(task):
-            raise DamlibError(f"its answer ({len(task.answer)} characters) is too long to print in the answer key; "
-                              "choose a position with fewer moves, or another question")
+            raise DamlibError(language.counted("too-long", len(task.answer), TEXTS))
         self.questions.append(task)
         self.titles.append(title.strip())
 
     def _check(self, index: int) -> None:
         if not isinstance(index, int) or not 0 <= index < len(self.questions):
-            raise DamlibError(f"there is no question {index + 1 if isinstance(index, int) else index!r}: "
-                              f"the worksheet has {len(self.questions)}")
+            raise DamlibError(language.counted("no-such-question", len(self.questions), TEXTS,
+                                               number=index + 1 if isinstance(index, int) else repr(index)))
 
     def move(self, index: int, by: int) -> int:
         """Move question ``index`` (0 for the first) ``by`` places, -1 up or 1 down, within the
@@ -288,7 +356,8 @@ class Worksheet:
     def labels(self) -> list[str]:
         """One line a question, as the editor lists them: number, title if any, the question
         (which names its game)."""
-        return [f"{n}. {title + ': ' if title else ''}{task.question}"
+        return [say("label-titled", number=n, title=title, question=task.question) if title
+                else say("label", number=n, question=task.question)
                 for n, (task, title) in enumerate(zip(self.questions, self.titles, strict=True), 1)]
 
     def save(self, folder: str | Path) -> tuple[Path, Path]:
@@ -296,7 +365,7 @@ class Worksheet:
         ``NAME-answer-key.pdf``, or with ``-2``, ``-3``… added where a file of that name is
         there already (nothing is overwritten). Returns the two paths."""
         if not self.questions:
-            raise DamlibError("the worksheet has no questions yet: add a position first")
+            raise DamlibError(say("no-questions"))
         stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or "worksheet"
         folder = Path(folder)
         number, suffix = 1, ""
@@ -304,7 +373,7 @@ class Worksheet:
             number += 1
             suffix = f"-{number}"
         sheet, key = folder / f"{stem}{suffix}.pdf", folder / f"{stem}{suffix}-answer-key.pdf"
-        title = self.title.strip() or "Draughts exercises"
+        title = self.title.strip() or say("default-title")
         save_worksheet(self.questions, sheet, title=title, titles=self.titles)
-        save_worksheet(self.questions, key, answers=True, title=f"{title}: answer key", titles=self.titles)
+        save_worksheet(self.questions, key, answers=True, title=say("answer-key-of", title=title), titles=self.titles)
         return sheet, key

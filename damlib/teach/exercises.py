@@ -18,18 +18,19 @@ differ (see :attr:`Exercise.rule`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from ..engine import language
 from ..engine.errors import DamlibError, shown
-from ..engine.legality import pieces
 from ..engine.notation import numbered_moves
 from ..engine.position import Move, Position, Variant
-from ..engine.variants import RULE_TEXT, Rules, Topic
+from ..engine.variants import RULE_TEXT, Rules, Topic, game_name, rule_sentence
 from ..engine.variants import rules as _rules
 from ..play.clicks import ClickToMove
 from ..play.game import Game
@@ -46,19 +47,101 @@ MAX_ANSWER = 2000
 #: How many wrong moves of one answer are explained; the rest are only counted.
 MAX_EXPLAINED = 5
 
-#: Each kind of question; every one names its game, whose rules decide the answer.
-QUESTIONS: dict[str, str] = {
-    "play": "{side} to move in {game}: play a move the rules allow.",
-    "moves": "In {game}, which moves are legal? Write them all, separated by commas.",
-    "most": "In {game}, how many pieces does the best capture take?",
-    "crown": "In {game}, after the move {move}, is the moving piece a king?",
-    "winner": "This game of {game} is over. Who won: white, black, or is it a draw?",
-    "penalty": "In {game}, {side} has just made a capture mistake, {move}. What happens now?",
+#: The kinds of question; every one names its game, whose rules decide the answer (the
+#: questions are ``question-<kind>`` in :data:`TEXTS`).
+QUESTIONS = ("play", "moves", "most", "crown", "winner", "penalty")
+
+#: Every sentence a learner or teacher reads here, whole, with named placeholders: ``{game}`` a
+#: game's name ("German draughts"), ``{move}`` move text, ``{moves}`` the moves played before the
+#: question ("1. a1-b2 d8-e7"), ``{rule}`` a rule ID, ``{what}`` what a move does (the referee's
+#: sentence), ``{question}`` the question, ``{explanation}`` why the answer is right.
+TEXTS: dict[str, str] = {
+    # the questions; "-after": asked after the moves {moves} were played from the position
+    "question-play-white": "White to move in {game}: play a move the rules allow.",
+    "question-play-black": "Black to move in {game}: play a move the rules allow.",
+    "question-play-white-after": "After {moves}: white to move in {game}: play a move the rules allow.",
+    "question-play-black-after": "After {moves}: black to move in {game}: play a move the rules allow.",
+    "question-moves": "In {game}, which moves are legal? Write them all, separated by commas.",
+    "question-moves-after": "After {moves}: in {game}, which moves are legal? Write them all, separated by commas.",
+    "question-most": "In {game}, how many pieces does the best capture take?",
+    "question-most-after": "After {moves}: in {game}, how many pieces does the best capture take?",
+    "question-crown": "In {game}, after the move {move}, is the moving piece a king?",
+    "question-crown-after": "After {moves}: in {game}, after the move {move}, is the moving piece a king?",
+    "question-winner": "This game of {game} is over. Who won: white, black, or is it a draw?",
+    "question-winner-after": "After {moves}: this game of {game} is over. Who won: white, black, or is it a draw?",
+    "question-penalty-white": "In {game}, White has just made a capture mistake, {move}. What happens now?",
+    "question-penalty-black": "In {game}, Black has just made a capture mistake, {move}. What happens now?",
+    # the right answers, as a learner would write them (the words below read them back)
+    "answer-yes": "yes",
+    "answer-no": "no",
+    "answer-white": "white",
+    "answer-black": "black",
+    "answer-draw": "draw",
+    "answer-white-wins": "white wins",
+    "answer-black-wins": "black wins",
+    "answer-white-chooses": "white chooses",
+    "answer-black-chooses": "black chooses",
+    # the moves allowed, one by one: "e3:c5:a7 or e3:g5 or …"
+    "answer-or": "{moves} or {move}",
+    # why the answer is right
+    "no-capture": "There is no capture here ({rule} does not apply).",
+    "best-capture-one": "The best capture, {move}, takes {count} piece — you must take the most ({rule}).",
+    "best-capture-other": "The best capture, {move}, takes {count} pieces — you must take the most ({rule}).",
+    "crown-explained": "In {move} {what}",
+    "move-explained": "{move}: {what}",
+    "penalty-explained-white": "Black chooses: White must take {move} back and capture correctly ({correct}), "
+                               "or the move stands ({rule}).",
+    "penalty-explained-black": "White chooses: Black must take {move} back and capture correctly ({correct}), "
+                               "or the move stands ({rule}).",
+    "not-over": "The game is not over.",
+    # the feedback on an answer
+    "no-answer": "That is not an answer: {question}",
+    "too-long-one": "That answer is too long to read ({count} character; at most {most}): {question}",
+    "too-long-other": "That answer is too long to read ({count} characters; at most {most}): {question}",
+    "unread-most": "That answer does not say a number: {question}",
+    "unread-crown": "That answer does not say yes or no: {question}",
+    "unread-winner": "That answer does not say white, black or draw: {question}",
+    "unread-penalty": "That answer does not say who wins, or who chooses: {question}",
+    "right": "Right. {explanation}",
+    "not-quite": "Not quite. {explanation}",
+    "right-all-one": "Right: the only legal move. {explanation}",
+    "right-all-other": "Right: all {count} legal moves. {explanation}",
+    "more-wrong-one": "({count} more not allowed.)",
+    "more-wrong-other": "({count} more not allowed.)",
+    "missed": "You missed {move}: {what}",
+    # a quiz: {said} the feedback, {text} the rule's sentence
+    "with-answer": "{said} The answer: {answer}.",
+    "think-of": "Not quite — think of {rule}: {text} Try once more, or ask for the answer.",
+    "think-of-published": "Not quite — think of {rule}. Try once more, or ask for the answer.",
+    "reveal": "The answer: {answer}. {explanation}",
+    # a position that cannot be the question asked ({kind} is the kind's name, 'play', untranslated)
+    "crown-needs-move": "a 'crown' exercise needs a move, and only it does",
+    "needs-finished": "a 'winner' exercise needs a finished game; {fen} is not over",
+    "needs-mistake": "a 'penalty' exercise needs a history that ends with a capture mistake",
+    "needs-move": "a {kind} exercise needs a position with a move to play",
+    "not-deciding": "{rule} does not decide this question: without it the answer would be the same",
+    # The words a learner's answer is read by, separated by spaces, in lower case: a translation
+    # lists its own language's (English is always read as well, and so are the answers above).
+    "read-yes": "yes y yeah yep",
+    "read-no": "no n nope not",
+    "read-king": "king kings",
+    "read-man": "man men",
+    "read-choose": "choose chooses choice decide decides take back let stand",
+    "read-win-or-lose": "lose loses lost win wins won loss",
+    "read-draw": "draw drawn",
+    "read-white": "white whites",
+    "read-black": "black blacks",
+    # after a side's name: it has won ...
+    "read-won": "wins won win",
+    # ... or it has lost: a word of the first list and one of the second ("cannot move", "has no pieces")
+    "read-lost-first": "cannot can lost loses lose no has",
+    "read-lost-second": "move lost loses lose pieces no",
+    # the numbers 0 to 12 in words, in order
+    "read-numbers": "zero one two three four five six seven eight nine ten eleven twelve",
 }
-#: The words of a natural answer that mean each reading, for the questions answered in words.
-_YES, _NO = {"yes", "y", "yeah", "yep"}, {"no", "n", "nope", "not"}
-_CHOOSE = {"choose", "chooses", "choice", "decide", "decides", "take", "back", "let", "stand"}
-_LOSE = {"lose", "loses", "lost", "win", "wins", "won", "loss"}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 #: Each rule taken out of a game's :class:`Rules`, to ask whether it decides an answer: jumped
@@ -84,12 +167,6 @@ _DECIDING: dict[str, tuple[Topic, ...]] = {
     "crown": ("promote-mid", "promote"),
     "penalty": ("penalty",),
 }
-
-
-def _game_name(rules: Rules) -> str:
-    """"German draughts"; "Turkish draughts (as published)"."""
-    name, _, note = rules.name.partition(" (")
-    return f"{name} draughts" + (f" ({note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -131,19 +208,19 @@ class Exercise:
             raise DamlibError(f"history must be a tuple of move texts, not {shown(self.history)}")
         game = self.game  # a bad FEN, variant or history raises its damlib error
         if (self.kind == "crown") != (self.move is not None):
-            raise DamlibError("a 'crown' exercise needs a move, and only it does")
+            raise DamlibError(say("crown-needs-move"))
         if self.move is not None:
             self.position.parse_move(self.move, literal=True)  # a move that is not legal here is a broken exercise
         if self.kind == "winner" and game.result is None:
-            raise DamlibError(f"a 'winner' exercise needs a finished game; {self.fen} is not over")
+            raise DamlibError(say("needs-finished", fen=self.fen))
         punished = game.pending or game.result and game.result.rule == self.rules.cite("penalty")
         if self.kind == "penalty" and not punished:
-            raise DamlibError("a 'penalty' exercise needs a history that ends with a capture mistake")
+            raise DamlibError(say("needs-mistake"))
         if self.kind in ("play", "moves", "most", "crown") and game.legal_moves == ():
-            raise DamlibError(f"a {self.kind!r} exercise needs a position with a move to play")
+            raise DamlibError(say("needs-move", kind=repr(self.kind)))
         if self.about is not None and self.about not in self._deciding():
             # an answer key citing it would send a learner to a rule that changes nothing here
-            raise DamlibError(f"{self.about} does not decide this question: without it the answer would be the same")
+            raise DamlibError(say("not-deciding", rule=self.about))
 
     @cached_property
     def game(self) -> Game:
@@ -167,17 +244,19 @@ class Exercise:
 
     @property
     def question(self) -> str:
-        game, side = _game_name(self.rules), self.position.turn.capitalize()
+        game = game_name(self.rules)
         if self.kind == "penalty":
-            return QUESTIONS["penalty"].format(game=game, side=side, move=self.game.moves[-1])
-        return self.after_history(QUESTIONS[self.kind].format(game=game, move=self.move, side=side))
+            return say(f"question-penalty-{self.position.turn}", game=game, move=self.game.moves[-1])
+        key = f"question-play-{self.position.turn}" if self.kind == "play" else f"question-{self.kind}"
+        return self.asked(key, TEXTS, game=game, move=self.move)
 
-    def after_history(self, question: str) -> str:
-        """``question`` asked after the moves played before it, if any ("After 1. a1-b2 …: who won?")."""
+    def asked(self, key: str, texts: Mapping[str, str], **fields: object) -> str:
+        """The question ``key`` of ``texts``, or, after moves played before it, its whole
+        template ``<key>-after``, the moves in ``{moves}`` ("After 1. a1-b2 …: who won?")."""
         if not self.history:
-            return question
+            return language.say(key, texts, **fields)
         moves = numbered_moves(self.history, white_first=self.game.positions[0].turn == "white")
-        return f"After {moves}: {question[0].lower()}{question[1:]}"
+        return language.say(f"{key}-after", texts, moves=moves, **fields)
 
     @property
     def answer(self) -> str:
@@ -185,15 +264,27 @@ class Exercise:
         pos = self.position
         if self.kind == "moves":
             return ", ".join(str(m) for m in pos.legal_moves)
+        if self.kind == "play":
+            return functools.reduce(lambda moves, move: say("answer-or", moves=moves, move=move),
+                                    (str(m) for m in pos.legal_moves))
+        if self.kind == "most":
+            return self._expected
+        return say(f"answer-{self._expected.replace(' ', '-')}")
+
+    @property
+    def _expected(self) -> str:
+        """The right answer to a question answered in words, as :func:`reading` reads it: a
+        number, "yes" or "no", "white", "black" or "draw", "<side> wins" or "<side> chooses"."""
+        pos = self.position
         if self.kind == "most":
             return str(len(pos.legal_moves[0].captured)) if pos.must_capture else "0"
         if self.kind == "crown":
             return "yes" if self._ends_as_king() else "no"
-        if self.kind == "play":
-            return " or ".join(str(m) for m in pos.legal_moves)
         if self.kind == "penalty":
             other = "black" if pos.turn == "white" else "white"
             return f"{other} wins" if self.rules.penalty == "loss" else f"{other} chooses"
+        if self.kind != "winner":
+            raise DamlibError(f"a {self.kind!r} question is answered with moves, not words")
         result = self.game.result
         return result.winner if result and result.winner else "draw"
 
@@ -280,25 +371,22 @@ class Exercise:
     def explanation(self) -> str:
         """Why the right answer is right, citing the rules."""
         pos = self.position
-        if self.kind == "moves":
-            return " ".join(f"{m}: {describe(m, pos)}" for m in pos.legal_moves)
+        if self.kind in ("moves", "play"):
+            return " ".join(say("move-explained", move=m, what=describe(m, pos)) for m in pos.legal_moves)
         if self.kind == "most":
             if not pos.must_capture:
-                return f"There is no capture here ({pos.rules.rule_id('mandatory')} does not apply)."
+                return say("no-capture", rule=pos.rules.rule_id("mandatory"))
             best = pos.legal_moves[0]
-            return (f"The best capture, {best}, takes {pieces(len(best.captured))}"
-                    f" — you must take the most ({pos.rules.rule_id('majority')}).")
+            return language.counted("best-capture", len(best.captured), TEXTS, move=best,
+                                    rule=pos.rules.rule_id("majority"))
         if self.kind == "crown":
-            return f"In {self.move} {describe(self._move(), pos)}"
-        if self.kind == "play":
-            return " ".join(f"{m}: {describe(m, pos)}" for m in pos.legal_moves)
+            return say("crown-explained", move=self.move, what=describe(self._move(), pos))
         game = self.game
         if self.kind == "penalty" and game.pending is not None:
-            offender = game.pending.offender.capitalize()
-            chooser = "Black" if offender == "White" else "White"
-            return (f"{chooser} chooses: {offender} must take {game.pending.move} back and capture correctly "
-                    f"({', '.join(map(str, game.pending.correct))}), or the move stands ({game.pending.rule}).")
-        return str(game.result) if game.result else "The game is not over."
+            pending = game.pending
+            return say(f"penalty-explained-{pending.offender}", move=pending.move,
+                       correct=", ".join(map(str, pending.correct)), rule=pending.rule)
+        return str(game.result) if game.result else say("not-over")
 
     def check(self, answer: str) -> Feedback:
         """Whether ``answer`` is right, with the explanation either way.
@@ -310,27 +398,27 @@ class Exercise:
         'That is not an answer: In German draughts, which moves are legal? Write them all, separated by commas.'
         """
         if not isinstance(answer, str) or not answer.strip():
-            return Feedback(False, f"That is not an answer: {self.question}", read=False)
+            return Feedback(False, say("no-answer", question=self.question), read=False)
         if len(answer) > MAX_ANSWER:
-            return Feedback(False, f"That answer is too long to read ({len(answer)} characters; "
-                                   f"at most {MAX_ANSWER}): {self.question}", read=False)
+            return Feedback(False, language.counted("too-long", len(answer), TEXTS, most=MAX_ANSWER,
+                                                    question=self.question), read=False)
         if self.kind == "moves":
             return self._check_moves(answer)
         if self.kind == "play":
             return self._check_play(answer)
         given = reading(self.kind, answer)
         if given is None:
-            return Feedback(False, f"That answer does not say {_WANTED[self.kind]}: {self.question}", read=False)
-        right = given == self.answer.split()[-1] if self.kind == "penalty" else given == self.answer
-        return Feedback(right, f"{'Right' if right else 'Not quite'}. {self.explanation()}")
+            return Feedback(False, say(f"unread-{self.kind}", question=self.question), read=False)
+        right = given == self._expected.split()[-1] if self.kind == "penalty" else given == self._expected
+        return Feedback(right, say("right" if right else "not-quite", explanation=self.explanation()))
 
     def _check_play(self, answer: str) -> Feedback:
         pos = self.position
         try:
             move = pos.parse_move(answer.strip().split(",")[0], literal=True)
         except DamlibError as error:
-            return Feedback(False, f"Not quite. {error}")
-        return Feedback(True, f"Right. {move}: {describe(move, pos)}")
+            return Feedback(False, say("not-quite", explanation=error))
+        return Feedback(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
 
     def _check_moves(self, answer: str) -> Feedback:
         pos = self.position
@@ -345,17 +433,22 @@ class Exercise:
                 wrong.append(str(e))
         missing = [m for m in pos.legal_moves if m not in named]
         if not wrong and not missing:
-            count = "the only legal move" if len(named) == 1 else f"all {len(named)} legal moves"
-            return Feedback(True, f"Right: {count}. {self.explanation()}")
+            return Feedback(True, language.counted("right-all", len(named), TEXTS, explanation=self.explanation()))
         more = len(wrong) - MAX_EXPLAINED
-        parts = wrong[:MAX_EXPLAINED] + ([f"({more} more not allowed.)"] if more > 0 else [])
-        parts += [f"You missed {m}: {describe(m, pos)}" for m in missing]
-        return Feedback(False, "Not quite. " + " ".join(parts))
+        parts = wrong[:MAX_EXPLAINED] + ([language.counted("more-wrong", more, TEXTS)] if more > 0 else [])
+        parts += [say("missed", move=m, what=describe(m, pos)) for m in missing]
+        return Feedback(False, say("not-quite", explanation=" ".join(parts)))
 
 
-_WANTED = {"most": "a number", "crown": "yes or no", "winner": "white, black or draw",
-           "penalty": "who wins, or who chooses"}
-_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+def _words(*keys: str) -> set[str]:
+    """The words of the :data:`TEXTS` under ``keys``, in English and in the language spoken."""
+    return {word for key in keys for text in (TEXTS[key], say(key)) for word in text.lower().split()}
+
+
+def _numbers() -> dict[str, int]:
+    """The numbers 0 to 12 in words, in English and in the language spoken."""
+    return {word: n for text in (TEXTS["read-numbers"], say("read-numbers"))
+            for n, word in enumerate(text.lower().split()[:13])}
 
 
 def reading(kind: ExerciseKind, answer: str) -> str | None:
@@ -366,33 +459,40 @@ def reading(kind: ExerciseKind, answer: str) -> str | None:
     >>> reading("most", "three pieces"), reading("penalty", "Black may make White take it back")
     ('3', 'chooses')
     """
-    words: list[str] = re.findall(r"[a-z]+|\d+", answer.lower())
+    words: list[str] = re.findall(r"[^\W\d_]+|\d+", answer.lower())
     if kind == "most":
-        number = next((w for w in words if w.isdigit() or w in _NUMBERS), None)
-        return None if number is None else str(_NUMBERS.get(number, number))
+        numbers = _numbers()
+        number = next((w for w in words if w.isdigit() or w in numbers), None)
+        return None if number is None else str(numbers.get(number, number))
     if kind == "crown":
-        if words and words[0] in _YES | _NO:
-            return "yes" if words[0] in _YES else "no"
-        if "king" in words and not _NO & set(words):
+        yes, no = _words("read-yes", "answer-yes"), _words("read-no", "answer-no")
+        king, man = _words("read-king"), _words("read-man")
+        if words and words[0] in yes | no:
+            return "yes" if words[0] in yes else "no"
+        if king & set(words) and not no & set(words):
             return "yes"
-        return "no" if "man" in words or "king" in words else None
+        return "no" if (man | king) & set(words) else None
     if kind == "penalty":
-        if _CHOOSE & set(words):
+        # the words of the answers themselves read too: those one answer has and the other not
+        chooses, wins = _words("answer-white-chooses", "answer-black-chooses"), _words("answer-white-wins",
+                                                                                       "answer-black-wins")
+        if (_words("read-choose") | chooses - wins) & set(words):
             return "chooses"
-        return "wins" if _LOSE & set(words) else None
-    if "draw" in words or "drawn" in words:
+        return "wins" if (_words("read-win-or-lose") | wins - chooses) & set(words) else None
+    if _words("read-draw", "answer-draw") & set(words):
         return "draw"
+    sides = {word: side for side in ("white", "black") for word in _words(f"read-{side}", f"answer-{side}")}
+    won, lost_first, lost_second = _words("read-won"), _words("read-lost-first"), _words("read-lost-second")
     for i, word in enumerate(words[:-1]):
         # "White wins", "White has won" — and "Black cannot move", "Black lost": the other side
-        if word in ("white", "black"):
+        if word in sides:
             after = words[i + 1:i + 4]
-            rest = set(after[:next((k for k, w in enumerate(after) if w in ("white", "black")), len(after))])
-            if rest & {"wins", "won", "win"}:
-                return word
-            if rest & {"cannot", "can", "lost", "loses", "lose", "no", "has"} and rest & {"move", "lost", "loses",
-                                                                                        "lose", "pieces", "no"}:
-                return "black" if word == "white" else "white"
-    return next((w for w in words if w in ("white", "black")), None)
+            rest = set(after[:next((k for k, w in enumerate(after) if w in sides), len(after))])
+            if rest & won:
+                return sides[word]
+            if rest & lost_first and rest & lost_second:
+                return "black" if sides[word] == "white" else "white"
+    return next((sides[w] for w in words if w in sides), None)
 
 
 #: The class set: several positions per game, one of each kind of question.
@@ -502,10 +602,11 @@ class Quiz:
             state.first = verdict.correct
         if verdict.correct or state.tries >= 2 or state.revealed:
             state.revealed = True
-            state.said = verdict.text if verdict.correct else f"{verdict.text} The answer: {task.answer}."
+            state.said = verdict.text if verdict.correct else say("with-answer", said=verdict.text, answer=task.answer)
+        elif task.rule in RULE_TEXT:
+            state.said = say("think-of", rule=task.rule, text=rule_sentence(task.rule))
         else:
-            state.said = (f"Not quite — think of {task.rule}: {RULE_TEXT.get(task.rule, '')} "
-                          "Try once more, or ask for the answer.").replace(":  ", ". ")
+            state.said = say("think-of-published", rule=task.rule)
         return state.said
 
     def reveal(self, index: int) -> str:
@@ -514,7 +615,7 @@ class Quiz:
         if state.first is None:
             state.first = False
         state.revealed = True
-        state.said = f"The answer: {task.answer}. {task.explanation()}"
+        state.said = say("reveal", answer=task.answer, explanation=task.explanation())
         return state.said
 
     @property
