@@ -15,24 +15,72 @@ again with ``python -m damlib.handout handouts``.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from ..engine import language
 from ..engine.errors import DamlibError
+from ..engine.language import PUBLISHED
 from ..engine.position import Move, Position, Variant
-from ..engine.variants import GERMAN, PUBLISHED, RULE_TEXT, RUSSIAN, TOPIC_FIELDS, TURKISH, Rules
+from ..engine.variants import GERMAN, RUSSIAN, TOPIC_FIELDS, TURKISH, Rules, rule_sentence
 from ..engine.variants import rules as _rules
 from ..play.game import Game
 from ..teach.exercises import EXERCISES
 from . import pages
-from .worksheet import save_worksheet
+from .worksheet import game_heading, save_worksheet
 
 #: The games with a handout, in the lessons' order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
 _START = 2.7  # inches: the start position's board
 _SMALL = 1.6  # a rule's board (4.1 cm)
+
+#: Every sentence printed on a handout, whole, with named placeholders: ``{game}`` the game's
+#: name ("German draughts"); under each rule's board, what happens there (``caption-<rule ID>``),
+#: ``{move}`` the move drawn, ``{white}`` and ``{black}`` squares. The rules' own sentences are
+#: :data:`~damlib.RULE_TEXT`'s.
+TEXTS: dict[str, str] = {
+    "title": "{game}: the rules",
+    "squares": "Squares are named as in chess, a1 bottom left. A move is written with its squares: c3-d4 for a "
+               "step, e3:c5:a7 for a capture, naming every landing square. On the small boards, the arrows show a "
+               "move and a cross marks each piece it captures.",
+    "footer": "{game} · the rules as damlib plays them · page {page} of {pages}",
+    "usage": "usage: python -m damlib.handout [FOLDER]  (writes the handouts, worksheet and answer key; FOLDER is "
+             "handouts by default)",
+    "caption-repetition": "The kings go to and fro: {move} brings back the position with the kings on {white} and "
+                          "{black}, White to move, for the third time. It is a draw.",
+    "caption-last-piece": "White takes Black's last piece, d4:f6: Black has no pieces left and has lost.",
+    "caption-DE-MAN-MOVE": "A man steps diagonally forward, to d4 or b4; it may not step back to b2.",
+    "caption-DE-MAN-CAPTURE": "A man captures backward too: e5:c3 jumps d4.",
+    "caption-DE-MANDATORY": "White must capture, c3:e5; the step g3-h4 is not allowed.",
+    "caption-DE-PROMOTE": "The man ends its move on d8, the last rank, and becomes a king.",
+    "caption-DE-KING": "The king takes d4 from afar and may land on any empty square beyond it: e5, f6, g7 or h8.",
+    "caption-DE-MAJORITY": "White must take two, e3:c5:a7; e3:g5 takes only one and is not allowed.",
+    "caption-DE-STRIKE": "The king ends on e1: c3, jumped first, stays on the board until the capture ends and "
+                         "blocks the way over b4 to a5.",
+    "caption-DE-PROMOTE-PASS": "The man jumps onto d8 and must jump on, to f6: it passes the last rank and stays "
+                               "a man.",
+    "caption-RU-PROMOTE": "The man jumps onto d8, is crowned at once and captures on as a king: over e7, landing "
+                          "on f6, g5 or h4.",
+    "caption-DE-PENALTY": "If White plays e3:g5, taking one where two must be taken, Black chooses: let it stand, "
+                          "or have it taken back and e3:c5:a7 played.",
+    "caption-TR-MAN-MOVE": "A man steps sideways, straight forward or diagonally forward: here to c4. It may not "
+                           "step back to d3.",
+    "caption-TR-MAN-CAPTURE": "A man captures sideways too: d4:b4 jumps c4.",
+    "caption-TR-MANDATORY": "White must capture, d4:d6; the step h2-h3 is not allowed.",
+    "caption-TR-PROMOTE": "The man jumps onto d8, is crowned at once and captures on as a king, down the file over "
+                          "d4 to d3.",
+    "caption-TR-KING": "The king moves and captures along ranks and files: d1:d7 takes d5 from afar.",
+    "caption-TR-MAJORITY": "White must take two, a2:a4:a6; h2:h4 takes only one and is not allowed.",
+    "caption-TR-REMOVE": "d6 leaves the board as soon as it is jumped, so the king turns back down the file, over "
+                         "the emptied square, and takes d2: d4:d7:d1.",
+    "caption-TR-PENALTY": "If White plays h2-h3 instead of the capture d4:d6, that capture mistake loses the game "
+                          "at once.",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 def rule_ids(game: Variant) -> list[str]:
@@ -46,7 +94,7 @@ def rule_ids(game: Variant) -> list[str]:
     return [rule for rule in dict.fromkeys(cited) if rule != PUBLISHED]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Example:
     """A position that shows a rule happening, for its board on a handout."""
 
@@ -54,68 +102,61 @@ class Example:
     fen: str | None
     #: the move drawn, as an arrow
     move: str | None = None
-    #: what happens, in a sentence printed under the rule
-    caption: str = ""
+    #: what happens, in a sentence printed under the rule: its key in :data:`TEXTS` (see :attr:`caption`)
+    said: str = ""
     #: a move the rule forbids (or, for a penalty rule, the capture mistake), drawn in red
     refused: str | None = None
     #: the moves played from ``fen`` to reach the position drawn (a repetition)
     before: tuple[str, ...] = ()
+    #: the placeholders of the sentence, filled
+    fields: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    @property
+    def caption(self) -> str:
+        """What happens, in the sentence printed under the rule ("" for the start)."""
+        return say(self.said, **dict(self.fields)) if self.said else ""
+
+    def __repr__(self) -> str:
+        # what is drawn and said: a handout's fingerprint covers it
+        return (f"Example(fen={self.fen!r}, move={self.move!r}, caption={self.caption!r}, refused={self.refused!r}, "
+                f"before={self.before!r})")
 
 
 def _repetition(fen: str, shuffle: tuple[str, str, str, str]) -> Example:
     """The kings of ``fen`` going to and fro by ``shuffle`` (White's step, Black's, and back): the
     last step of the second round brings the start back for the third time."""
     white, black = shuffle[0].split("-")[0], shuffle[1].split("-")[0]
-    return Example(fen, shuffle[-1], f"The kings go to and fro: {shuffle[-1]} brings back the position with the "
-                   f"kings on {white} and {black}, White to move, for the third time. It is a draw.",
-                   before=(shuffle * 2)[:-1])
+    return Example(fen, shuffle[-1], "caption-repetition", before=(shuffle * 2)[:-1],
+                   fields=(("move", shuffle[-1]), ("white", white), ("black", black)))
 
 
 #: The same in every game: the last piece taken.
-_LAST_PIECE = Example("W:Wd4:Be5", "d4:f6", "White takes Black's last piece, d4:f6: Black has no pieces left "
-                      "and has lost.")
+_LAST_PIECE = Example("W:Wd4:Be5", "d4:f6", "caption-last-piece")
 
 #: Each rule's example, by rule ID; a DE rule's example serves German and Russian alike.
 EXAMPLES: dict[str, Example] = {
     "DE-BOARD": Example(None), "DE-START": Example(None), "TR-BOARD": Example(None), "TR-START": Example(None),
-    "DE-MAN-MOVE": Example("W:Wc3:Bh8", "c3-d4", "A man steps diagonally forward, to d4 or b4; it may not "
-                           "step back to b2.", refused="c3-b2"),
-    "DE-MAN-CAPTURE": Example("W:We5:Bd4,a7", "e5:c3", "A man captures backward too: e5:c3 jumps d4."),
-    "DE-MANDATORY": Example("W:Wc3,g3:Bd4,h8", "c3:e5", "White must capture, c3:e5; the step g3-h4 is not "
-                            "allowed.", refused="g3-h4"),
-    "DE-PROMOTE": Example("W:Wc7:Bh2", "c7-d8", "The man ends its move on d8, the last rank, and becomes a king."),
-    "DE-KING": Example("W:WKa1:Bd4", "a1:f6", "The king takes d4 from afar and may land on any empty square "
-                       "beyond it: e5, f6, g7 or h8."),
-    "DE-MAJORITY": Example("W:We3:Bd4,f4,b6", "e3:c5:a7", "White must take two, e3:c5:a7; e3:g5 takes only one "
-                           "and is not allowed.", refused="e3:g5"),
-    "DE-STRIKE": Example("W:WKa1:Bc3,f4,f2,b4", "a1:e5:g3:e1", "The king ends on e1: c3, jumped first, stays on "
-                         "the board until the capture ends and blocks the way over b4 to a5.",
-                         refused="a1:e5:g3:e1:a5"),
-    "DE-PROMOTE-PASS": Example("W:Wb6:Bc7,e7", "b6:d8:f6", "The man jumps onto d8 and must jump on, to f6: it "
-                               "passes the last rank and stays a man.", refused="b6:d8"),
-    "RU-PROMOTE": Example("W:Wb6:Bc7,e7", "b6:d8:h4", "The man jumps onto d8, is crowned at once and captures on "
-                          "as a king: over e7, landing on f6, g5 or h4."),
+    "DE-MAN-MOVE": Example("W:Wc3:Bh8", "c3-d4", "caption-DE-MAN-MOVE", refused="c3-b2"),
+    "DE-MAN-CAPTURE": Example("W:We5:Bd4,a7", "e5:c3", "caption-DE-MAN-CAPTURE"),
+    "DE-MANDATORY": Example("W:Wc3,g3:Bd4,h8", "c3:e5", "caption-DE-MANDATORY", refused="g3-h4"),
+    "DE-PROMOTE": Example("W:Wc7:Bh2", "c7-d8", "caption-DE-PROMOTE"),
+    "DE-KING": Example("W:WKa1:Bd4", "a1:f6", "caption-DE-KING"),
+    "DE-MAJORITY": Example("W:We3:Bd4,f4,b6", "e3:c5:a7", "caption-DE-MAJORITY", refused="e3:g5"),
+    "DE-STRIKE": Example("W:WKa1:Bc3,f4,f2,b4", "a1:e5:g3:e1", "caption-DE-STRIKE", refused="a1:e5:g3:e1:a5"),
+    "DE-PROMOTE-PASS": Example("W:Wb6:Bc7,e7", "b6:d8:f6", "caption-DE-PROMOTE-PASS", refused="b6:d8"),
+    "RU-PROMOTE": Example("W:Wb6:Bc7,e7", "b6:d8:h4", "caption-RU-PROMOTE"),
     "DE-DRAW": _repetition("W:WKa1:BKb8", ("a1-b2", "b8-a7", "b2-a1", "a7-b8")),
-    "DE-PENALTY": Example("W:We3,h2:Bd4,f4,b6,h8", "e3:c5:a7", "If White plays e3:g5, taking one where two must "
-                          "be taken, Black chooses: let it stand, or have it taken back and e3:c5:a7 played.",
-                          refused="e3:g5"),
+    "DE-PENALTY": Example("W:We3,h2:Bd4,f4,b6,h8", "e3:c5:a7", "caption-DE-PENALTY", refused="e3:g5"),
     "DE-WIN": _LAST_PIECE,
-    "TR-MAN-MOVE": Example("W:Wd4:Bh7", "d4-c4", "A man steps sideways, straight forward or diagonally forward: "
-                           "here to c4. It may not step back to d3.", refused="d4-d3"),
-    "TR-MAN-CAPTURE": Example("W:Wd4:Bc4,h7", "d4:b4", "A man captures sideways too: d4:b4 jumps c4."),
-    "TR-MANDATORY": Example("W:Wd4,h2:Bd5", "d4:d6", "White must capture, d4:d6; the step h2-h3 is not allowed.",
-                            refused="h2-h3"),
-    "TR-PROMOTE": Example("W:Wd6:Bd7,d4", "d6:d8:d3", "The man jumps onto d8, is crowned at once and captures on "
-                          "as a king, down the file over d4 to d3."),
-    "TR-KING": Example("W:WKd1:Bd5,f3", "d1:d7", "The king moves and captures along ranks and files: d1:d7 takes "
-                       "d5 from afar."),
-    "TR-MAJORITY": Example("W:Wa2,h2:Ba3,a5,h3", "a2:a4:a6", "White must take two, a2:a4:a6; h2:h4 takes only "
-                           "one and is not allowed.", refused="h2:h4"),
-    "TR-REMOVE": Example("W:WKd4:Bd6,d2", "d4:d7:d1", "d6 leaves the board as soon as it is jumped, so the king "
-                         "turns back down the file, over the emptied square, and takes d2: d4:d7:d1."),
+    "TR-MAN-MOVE": Example("W:Wd4:Bh7", "d4-c4", "caption-TR-MAN-MOVE", refused="d4-d3"),
+    "TR-MAN-CAPTURE": Example("W:Wd4:Bc4,h7", "d4:b4", "caption-TR-MAN-CAPTURE"),
+    "TR-MANDATORY": Example("W:Wd4,h2:Bd5", "d4:d6", "caption-TR-MANDATORY", refused="h2-h3"),
+    "TR-PROMOTE": Example("W:Wd6:Bd7,d4", "d6:d8:d3", "caption-TR-PROMOTE"),
+    "TR-KING": Example("W:WKd1:Bd5,f3", "d1:d7", "caption-TR-KING"),
+    "TR-MAJORITY": Example("W:Wa2,h2:Ba3,a5,h3", "a2:a4:a6", "caption-TR-MAJORITY", refused="h2:h4"),
+    "TR-REMOVE": Example("W:WKd4:Bd6,d2", "d4:d7:d1", "caption-TR-REMOVE"),
     "TR-DRAW": _repetition("W:WKa1:BKh8", ("a1-a2", "h8-h7", "a2-a1", "h7-h8")),
-    "TR-PENALTY": Example("W:Wd4,h2:Bd5,h7", "d4:d6", "If White plays h2-h3 instead of the capture d4:d6, that "
-                          "capture mistake loses the game at once.", refused="h2-h3"),
+    "TR-PENALTY": Example("W:Wd4,h2:Bd5,h7", "d4:d6", "caption-TR-PENALTY", refused="h2-h3"),
     "TR-WIN": _LAST_PIECE,
 }
 
@@ -142,7 +183,7 @@ def examples(game: Variant) -> list[tuple[str, Position, Move | None]]:
 
 def _parts(rule: str, caption: str) -> list[tuple[str, bool, float]]:
     """A rule's text beside its board: (text, bold, space before it in inches)."""
-    return [(rule, True, 0.0), (RULE_TEXT[rule], False, 0.0), *([(caption, False, 0.06)] if caption else [])]
+    return [(rule, True, 0.0), (rule_sentence(rule), False, 0.0), *([(caption, False, 0.06)] if caption else [])]
 
 
 def _height(parts: list[tuple[str, bool, float]], width: float) -> float:
@@ -166,17 +207,16 @@ def render(game: Variant) -> list[Figure]:
     shown = rule_ids(rules)
     left, width = pages.MARGIN, pages.WIDTH - 2 * pages.MARGIN
     first = pages.new_page()
-    pages.write(first, f"{rules.name} draughts: the rules", left, pages.MARGIN, width, size=18, bold=True)
+    pages.write(first, say("title", game=game_heading(rules)), left, pages.MARGIN, width, size=18,
+                bold=True)
     top = pages.MARGIN + 0.5
     pages.board(first, Position.start(rules), left, top, _START, square_names=True)
     text_x, text_w = left + _START + 0.25, width - _START - 0.25
     used = 0.0
     for rule in rule_ids(rules)[:2]:  # the board and the start, beside the start position
         used += pages.write(first, rule, text_x, top + used, text_w, bold=True)
-        used += pages.write(first, RULE_TEXT[rule], text_x, top + used, text_w) + 0.12
-    pages.write(first, "Squares are named as in chess, a1 bottom left. A move is written with its squares: c3-d4 "
-                "for a step, e3:c5:a7 for a capture, naming every landing square. On the small boards, the arrows "
-                "show a move and a cross marks each piece it captures.", text_x, top + used + 0.1, text_w)
+        used += pages.write(first, rule_sentence(rule), text_x, top + used, text_w) + 0.12
+    pages.write(first, say("squares"), text_x, top + used + 0.1, text_w)
     drawn, y = [first], top + _START + 0.3
     cell = width / 2 - 0.15
     for i in range(2, len(shown), 2):
@@ -190,7 +230,7 @@ def render(game: Variant) -> list[Figure]:
             _rule(drawn[-1], rule, rules, left + column * width / 2, y, cell)
         y += height + 0.25
     for n, page in enumerate(drawn, 1):
-        pages.footer(page, f"{rules.name} draughts · the rules as damlib plays them · page {n} of {len(drawn)}")
+        pages.footer(page, say("footer", game=game_heading(rules), page=n, pages=len(drawn)))
     return drawn
 
 
@@ -202,9 +242,9 @@ def file_name(game: Variant) -> str:
 def save_handout(game: Variant, path: str | Path) -> list[Path]:
     """Save ``game``'s handout: one PDF, or a PNG or SVG file a page."""
     rules: Rules = _rules(game)
-    shown = [(rule, RULE_TEXT[rule], position.fen, str(move), EXAMPLES[rule])
+    shown = [(rule, rule_sentence(rule), position.fen, str(move), EXAMPLES[rule])
              for rule, position, move in examples(rules)]
-    return pages.save(render(rules), path, f"{rules.name} draughts: the rules",
+    return pages.save(render(rules), path, say("title", game=game_heading(rules)),
                       pages.fingerprint([rules.name, rules] + shown))
 
 
@@ -225,8 +265,7 @@ def save_all(folder: str | Path) -> list[Path]:
 def main(arguments: list[str]) -> None:
     """``python -m damlib.handout [FOLDER]``."""
     if len(arguments) > 1 or len(arguments) == 1 and arguments[0].startswith("-"):
-        sys.exit("usage: python -m damlib.handout [FOLDER]  (writes the handouts, worksheet and answer key;"
-                 " FOLDER is handouts by default)")
+        sys.exit(say("usage"))
     for written in save_all(arguments[0] if arguments else "handouts"):
         print(written)
 
