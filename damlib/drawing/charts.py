@@ -16,11 +16,24 @@ import io
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..engine import language
 from ..teach.learn.report import ClassReport
 from .diagram import compress
 
 #: Bars and their labels: dark on white, so the chart prints in greyscale.
 BAR, TEXT = "#3b5b7a", "#111111"
+
+#: Every text on the chart: ``{named}`` the learners named ("Dan 2, Ada 1"), ``{count}`` how many more.
+TEXTS: dict[str, str] = {
+    "no-mistakes": "No mistakes recorded yet",
+    "axis": "times broken, all learners",
+    "title": "The rules broken most often",
+    "and-more-one": "{named} and {count} more",
+    "and-more-other": "{named} and {count} more",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
@@ -33,7 +46,7 @@ def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
     FigureCanvasAgg(figure)
     ax = figure.add_subplot()
     if not counts:
-        ax.set_title("No mistakes recorded yet", color=TEXT)
+        ax.set_title(say("no-mistakes"), color=TEXT)
         ax.set_axis_off()
         return figure
     rules = [rule for rule, _ in reversed(counts)]
@@ -41,8 +54,8 @@ def mistakes_chart(report: ClassReport, top: int = 10) -> Figure:
     for y, rule in enumerate(rules):
         ax.annotate(f" {total[rule]}: {learners[rule]}", (total[rule], y), va="center", fontsize=9, color=TEXT)
     ax.set_yticks(range(len(rules)), rules, fontsize=10)
-    ax.set_xlabel("times broken, all learners", fontsize=10)
-    ax.set_title("The rules broken most often", fontsize=12, color=TEXT)
+    ax.set_xlabel(say("axis"), fontsize=10)
+    ax.set_title(say("title"), fontsize=12, color=TEXT)
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_xlim(0, max(n for _, n in counts) * 2.2)  # room for the names
     figure.tight_layout()
@@ -54,7 +67,7 @@ def _who(report: ClassReport, rule: str, named: int = 3) -> str:
     broke = sorted(((row.mistakes[rule], row.learner) for row in report.rows if row.mistakes.get(rule)),
                    key=lambda pair: (-pair[0], pair[1].casefold()))
     shown = ", ".join(f"{learner[:18]} {times}" for times, learner in broke[:named])
-    return shown + (f" and {len(broke) - named} more" if len(broke) > named else "")
+    return language.counted("and-more", len(broke) - named, TEXTS, named=shown) if len(broke) > named else shown
 
 
 class Chart:

@@ -72,6 +72,7 @@ from matplotlib.patches import Circle, PathPatch, Rectangle
 from matplotlib.path import Path as MplPath
 from PIL import Image
 
+from ..engine import language
 from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
@@ -130,6 +131,17 @@ _FADED = 0.35  # opacity of a piece already taken (TR-REMOVE)
 #: would only make a diagram slow and too tall to read.
 MAX_TEXT = 600
 MAX_LINES = 12
+
+#: What a teacher reads here: a file name a diagram or page cannot be saved as (``{path}`` the
+#: name given), a page with nothing on it. (A keyword given a bad value is a programmer's
+#: mistake, said in English.)
+TEXTS: dict[str, str] = {
+    "bad-file-name": "cannot save {path}: the file name must end in .png, .svg or .pdf",
+    "empty-worksheet": "a worksheet needs at least one diagram",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
 _Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
@@ -753,7 +765,7 @@ _FORMATS = ("png", "svg", "pdf")
 def _format(path: Path) -> str:
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in _FORMATS:
-        raise DiagramError(f"cannot save {str(path)!r}: the file name must end in .png, .svg or .pdf")
+        raise DiagramError(say("bad-file-name", path=repr(str(path))))
     return fmt
 
 
@@ -821,7 +833,7 @@ def worksheet(
     """
     entries = [_worksheet_item(item, n) for n, item in enumerate(items, 1)]
     if not entries:
-        raise DiagramError("a worksheet needs at least one diagram")
+        raise DiagramError(say("empty-worksheet"))
     if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
         raise DiagramError(f"columns must be a whole number of at least 1, not {columns!r}")
     _format(Path(path))  # refuse a bad file name before the work of drawing

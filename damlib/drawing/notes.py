@@ -19,10 +19,19 @@ from __future__ import annotations
 import html
 import re
 
+from ..engine import language
 from ..engine.errors import DamlibError
 
 #: A rule ID such as DE-MAN-CAPTURE: a browser would break it at a hyphen, across two lines.
 _RULE_ID = re.compile(r"\b[A-Z]{2}(?:-[A-Z]+)+\b")
+
+#: What a learner reads here besides the notes themselves.
+TEXTS: dict[str, str] = {
+    "show-answer": "Show the answer",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 def unbroken(markup: str) -> str:
@@ -64,4 +73,5 @@ class Answer(Note):
     """The answer to a lesson's check: a :class:`Note` shown folded, under "Show the answer"."""
 
     def _repr_html_(self) -> str:
-        return f'<details class="damlib-answer"><summary>Show the answer</summary>{super()._repr_html_()}</details>'
+        summary = html.escape(say("show-answer"))
+        return f'<details class="damlib-answer"><summary>{summary}</summary>{super()._repr_html_()}</details>'
