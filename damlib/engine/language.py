@@ -38,8 +38,8 @@ ENGLISH = "en"
 
 #: Where rules published elsewhere depart from the seed text, a sentence cites this instead of a
 #: rule ID: kept as it is in data (progress files, tests), said in the chosen language.
-PUBLISHED = "published rules"
-TEXTS = {"published": PUBLISHED}
+TEXTS: dict[str, str] = {"published": "published rules"}
+PUBLISHED = TEXTS["published"]
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _code = ENGLISH

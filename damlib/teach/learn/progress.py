@@ -12,6 +12,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from ...engine import language
 from ...engine.errors import DamlibError
@@ -58,6 +59,7 @@ TEXTS: dict[str, str] = {
     "bad-rules": "its mistakes are not kept under rule IDs",
     "bad-learner": "its learner's name is not text",
     "bad-date": "its saved date is not a date",
+    "no-language": "no catalog for the language {code}: damlib speaks {known}",
 }
 
 
@@ -120,6 +122,8 @@ class Progress:
         except OSError as error:  # a folder that may not be entered (no x for this account)
             raise DamlibError(say("folder-unreachable", folder=self.folder, reason=error.strerror or error)) from error
         self.warning = ""
+        #: the language the learner chose (:meth:`keep_language`), None if they never did
+        self.language: str | None = None
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
         self._load()
@@ -148,11 +152,23 @@ class Progress:
         self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule))
         attempt.recorded = len(attempt.mistakes)
 
+    def keep_language(self, code: str) -> None:
+        """Keep ``code`` (one of :func:`damlib.languages`) as the language this learner chose, with
+        their stars; a save that fails raises as :meth:`record` does, and nothing changes."""
+        if code not in language.languages():
+            raise DamlibError(say("no-language", code=code, known=", ".join(language.languages())))
+        chosen, self.language = self.language, code
+        try:
+            self._save(dict(self._stars), {})
+        except DamlibError:
+            self.language = chosen
+            raise
+
     def _load(self) -> None:
         try:
             if not self.path.exists():
                 return
-            _, stars, mistakes, _ = read(self.path)
+            _, stars, mistakes, _, self.language = read(self.path)
         except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
@@ -169,7 +185,7 @@ class Progress:
         # Another board of the same learner (two Learn boards in one notebook) may have saved since
         # this one read the file: keep the best stars of both, and add this one's new mistakes.
         try:
-            learner, kept, mistakes, _ = read(self.path) if self.path.exists() else (self.learner, {}, {}, None)
+            learner, kept, mistakes = read(self.path)[:3] if self.path.exists() else (self.learner, {}, {})
         except (OSError, ValueError):
             learner, kept, mistakes = self.learner, {}, {}
         if learner == self.learner:
@@ -181,7 +197,8 @@ class Progress:
         for rule, count in new_mistakes.items():
             mistakes[rule] = mistakes.get(rule, 0) + count
         data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
-                "saved": datetime.date.today().isoformat()}  # the class view's "last saved"
+                "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
+                **({"language": self.language} if self.language else {})}
         scratch = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -229,16 +246,27 @@ def account(uid: int) -> str:
         return str(uid)
 
 
-def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date | None]:
-    """The learner's name, stars per level, mistakes per rule and the day it was saved (None if
-    the file does not say) in progress file ``path``, which is only read; a ValueError (or
-    OSError) says why it is not a progress file.
+class Kept(NamedTuple):
+    """What a progress file keeps."""
+
+    learner: str
+    stars: dict[str, int]
+    mistakes: dict[str, int]
+    #: the day it was saved, None if the file does not say
+    saved: datetime.date | None
+    #: the language the learner chose, None if none (or one this install has no catalog for)
+    language: str | None
+
+
+def read(path: Path) -> Kept:
+    """What the progress file ``path`` keeps (it is only read); a ValueError (or OSError) says why
+    it is not a progress file.
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "x.json"
     >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
     >>> read(path)
-    ('Zoë', {'de-board-1': 3}, {}, None)
+    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None)
     >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
     >>> read(path)
     Traceback (most recent call last):
@@ -277,7 +305,9 @@ def read(path: Path) -> tuple[str, dict[str, int], dict[str, int], datetime.date
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
         raise ValueError(say("bad-date")) from None
-    return learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved
+    chosen = data.get("language")
+    return Kept(learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved,
+                chosen if chosen in language.languages() else None)
 
 
 def _learner_of(path: Path) -> str | None:
