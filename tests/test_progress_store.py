@@ -150,3 +150,33 @@ def test_a_folder_that_cannot_be_entered_is_a_damlib_error(tmp_path):
             Progress("ada", tmp_path / "class")
     finally:
         (tmp_path / "class").chmod(0o700)
+
+
+def test_the_language_a_learner_chose_is_kept_with_their_stars(tmp_path):
+    Progress("Ana", tmp_path).record(done(FIRST))
+    progress = Progress("Ana", tmp_path)
+    assert progress.language is None
+    progress.keep_language("eo")
+    again = Progress("Ana", tmp_path)
+    assert again.language == "eo" and again.stars(FIRST.id) == 3
+    # a later save of another board keeps it, and a file naming a language this install lacks reads as none
+    again.record(done(SECOND))
+    assert Progress("Ana", tmp_path).language == "eo"
+    data = json.loads(progress.path.read_text())
+    progress.path.write_text(json.dumps(data | {"language": "tlh"}))
+    assert Progress("Ana", tmp_path).language is None
+
+
+def test_a_language_without_a_catalog_or_a_failed_save_keeps_the_choice_as_it_was(tmp_path, monkeypatch):
+    progress = Progress("Ana", tmp_path)
+    with pytest.raises(DamlibError, match="'tlh'|tlh"):
+        progress.keep_language("tlh")
+    assert progress.language is None and not progress.path.exists()
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    with pytest.raises(DamlibError, match="Permission denied"):
+        progress.keep_language("eo")
+    assert progress.language is None and not progress.path.exists()
