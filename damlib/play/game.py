@@ -15,12 +15,39 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..engine import language
 from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown
 from ..engine.legality import capture_mistake
 from ..engine.notation import Color, parse_move_text
 from ..engine.position import Move, Position, Variant
 from ..engine.variants import PUBLISHED, Rules
 from ..engine.variants import rules as _rules
+
+#: Every sentence this module says, whole. ``{rule}`` is a rule ID (or the published rules),
+#: ``{move}`` and ``{correct}`` move text; a side is never a word put into a sentence: each side
+#: has its own template.
+TEXTS: dict[str, str] = {
+    # a result: who won (or a draw), why, and the rule
+    "white-wins": "White wins: {reason} ({rule}).",
+    "black-wins": "Black wins: {reason} ({rule}).",
+    "draw": "Draw: {reason} ({rule}).",
+    # why, said after the colon of a result
+    "no-pieces-white": "White has no pieces left",
+    "no-pieces-black": "Black has no pieces left",
+    "cannot-move-white": "White cannot move",
+    "cannot-move-black": "Black cannot move",
+    "repeated": "the same position has occurred three times",
+    "mistake-white": "White made a capture mistake, {move} instead of {correct}",
+    "mistake-black": "Black made a capture mistake, {move} instead of {correct}",
+    # a move refused, or an action with nothing to act on
+    "over": "the game is over: {result}",
+    "choose-first-white": "White must first choose: take_back() the mistaken move {move} or let_stand() it ({rule})",
+    "choose-first-black": "Black must first choose: take_back() the mistaken move {move} or let_stand() it ({rule})",
+    "no-pieces": "a game needs pieces on the board; {fen} has none",
+    "no-undo": "there is no move to undo",
+    "no-mistake": "there is no capture mistake to rule on",
+}
+say = language.sayer(TEXTS)
 
 #: The state of a position whose capture mistake was taken back: the offender must
 #: now play a correct capture, even in referee mode (DE-PENALTY).
@@ -37,8 +64,22 @@ class Result:
     rule: str | None
 
     def __str__(self) -> str:
-        head = f"{self.winner.capitalize()} wins" if self.winner else "Draw"
-        return f"{head}: {self.reason} ({self.rule or PUBLISHED})."
+        return say(f"{self.winner}-wins" if self.winner else "draw", reason=self.reason, rule=self.rule or PUBLISHED)
+
+
+@dataclass(frozen=True)
+class _Forfeit:
+    """A capture mistake that lost at once (TR-PENALTY): its :class:`Result` is said when it is
+    read, in the language chosen then."""
+
+    offender: Color
+    mistake: Move
+    correct: Move
+    rule: str | None
+
+    def result(self) -> Result:
+        winner: Color = "black" if self.offender == "white" else "white"
+        return Result(winner, say(f"mistake-{self.offender}", move=self.mistake, correct=self.correct), self.rule)
 
 
 @dataclass(frozen=True)
@@ -87,13 +128,13 @@ class Game:
         self.referee = referee
         first = start if isinstance(start, Position) else Position.start(_rules(start))
         if not first.pieces:
-            raise DamlibError(f"a game needs pieces on the board; {first.fen} has none")
+            raise DamlibError(say("no-pieces", fen=first.fen))
         self._positions: list[Position] = [first]
         self._seen: Counter[Position] = Counter(self._positions)  # how often each position has been on the board
         self._moves: list[Move] = []
         #: one entry per position: a capture mistake awaiting the opponent's choice, the
-        #: result of a penalty, TAKEN_BACK after a take-back, or None
-        self._states: list[Penalty | Result | str | None] = [None]
+        #: capture mistake that lost at once, TAKEN_BACK after a take-back, or None
+        self._states: list[Penalty | _Forfeit | str | None] = [None]
 
     @property
     def rules(self) -> Rules:
@@ -138,8 +179,8 @@ class Game:
     def result(self) -> Result | None:
         """``None`` while the game goes on, else who won or a draw, why, and the rule ID."""
         state = self._states[-1]
-        if isinstance(state, Result):
-            return state
+        if isinstance(state, _Forfeit):
+            return state.result()
         if isinstance(state, Penalty):
             return None  # the opponent has yet to choose: the game is not decided
         pos = self.position
@@ -149,11 +190,11 @@ class Game:
         # DE-WIN: whichever side is to move, a side without pieces has lost
         for loser, winner in ((side, other), (other, side)):
             if loser not in colours:
-                return Result(winner, f"{loser.capitalize()} has no pieces left", pos.rules.rule_id("win"))
+                return Result(winner, say(f"no-pieces-{loser}"), pos.rules.rule_id("win"))
         if not pos.legal_moves:
-            return Result(other, f"{side.capitalize()} cannot move", pos.rules.rule_id("win"))
+            return Result(other, say(f"cannot-move-{side}"), pos.rules.rule_id("win"))
         if self._seen[pos] >= 3:
-            return Result(None, "the same position has occurred three times", pos.rules.rule_id("draw"))
+            return Result(None, say("repeated"), pos.rules.rule_id("draw"))
         return None
 
     def play(self, move: Move | str) -> Move:
@@ -164,19 +205,16 @@ class Game:
         """
         result = self.result
         if result:
-            raise GameOverError(f"the game is over: {result}", result.rule)
+            raise GameOverError(say("over", result=result), result.rule)
         pending = self.pending
         if pending:
-            chooser = "Black" if pending.offender == "white" else "White"
-            raise IllegalMoveError(
-                f"{chooser} must first choose: take_back() the mistaken move {pending.move} "
-                f"or let_stand() it ({pending.rule})",
-                pending.rule,
-            )
+            chooser = "black" if pending.offender == "white" else "white"
+            raise IllegalMoveError(say(f"choose-first-{chooser}", move=pending.move, rule=pending.rule or PUBLISHED),
+                                   pending.rule)
         pos = self.position
         try:
             played = pos.parse_move(move, literal=self.referee)
-            state: Penalty | Result | str | None = None
+            state: Penalty | _Forfeit | str | None = None
         except IllegalMoveError as error:
             played, state = self._penalise(pos, move, error)
         self._positions.append(pos._after(played))
@@ -185,7 +223,7 @@ class Game:
         self._states.append(state)
         return played
 
-    def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | Result]:
+    def _penalise(self, pos: Position, move: Move | str, error: IllegalMoveError) -> tuple[Move, Penalty | _Forfeit]:
         """In referee mode, let a capture mistake through with its penalty; else re-raise.
 
         The mistake is the route the move names exactly, so what is recorded is what was played.
@@ -201,15 +239,13 @@ class Game:
         rules = pos.rules
         rule = rules.rule_id("penalty")
         if rules.penalty == "loss":
-            winner: Color = "black" if pos.turn == "white" else "white"
-            reason = f"{pos.turn.capitalize()} made a capture mistake, {mistake} instead of {pos.legal_moves[0]}"
-            return mistake, Result(winner, reason, rule)
+            return mistake, _Forfeit(pos.turn, mistake, pos.legal_moves[0], rule)
         return mistake, Penalty(mistake, pos.turn, pos.legal_moves, rule)
 
     def undo(self) -> Move:
         """Take back the last move and return it."""
         if not self._moves:
-            raise DamlibError("there is no move to undo")
+            raise DamlibError(say("no-undo"))
         self._seen[self._positions.pop()] -= 1
         self._states.pop()
         return self._moves.pop()
@@ -231,7 +267,7 @@ class Game:
     def _require_pending(self) -> Penalty:
         pending = self.pending
         if pending is None:
-            raise DamlibError("there is no capture mistake to rule on")
+            raise DamlibError(say("no-mistake"))
         return pending
 
     def pdn(self, **tags: str) -> str:
