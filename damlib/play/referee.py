@@ -10,14 +10,114 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import language
 from ..engine.errors import DamlibError, IllegalMoveError, require, shown
-from ..engine.legality import pieces as _pieces
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, parse_square
-from ..engine.variants import RULE_TEXT, Topic
+from ..engine.variants import Topic, rule_sentence
 
 _NAMES = {1: "man", 2: "king"}
+
+#: Every sentence the referee says, whole: a piece ("man", "king") or a side is never a word put
+#: into a sentence, each has its own template. ``{move}``, ``{best}``, ``{mine}`` are move text,
+#: ``{captured}`` the squares a capture takes (``c7, e7``), ``{rule}``, ``{majority}``,
+#: ``{promote}`` rule IDs (or the published rules), ``{description}`` what :func:`describe` says.
+TEXTS: dict[str, str] = {
+    # explain
+    "legal": "{move} is legal: {description}",
+    "stands-for": "{text} stands for {move}, which is legal: {description}",
+    "stands-for-referee": "{text} stands for {move}, which is legal: {description} In referee mode a text means "
+                          "exactly the jumps it names, and then {refusal}",
+    # describe: a step
+    "moves-man": "the man moves to {end}.",
+    "moves-man-crowned": "the man moves to {end} and becomes a king ({promote}).",
+    "moves-king": "the king moves to {end}.",
+    # describe: a capture by a king, with the majority rule named where several captures were possible
+    "captures-king-one": "the king captures {captured} ({count} piece).",
+    "captures-king-other": "the king captures {captured} ({count} pieces).",
+    "captures-king-most-one": "the king captures {captured} ({count} piece), as many as any capture here "
+                              "({majority}).",
+    "captures-king-most-other": "the king captures {captured} ({count} pieces), as many as any capture here "
+                                "({majority}).",
+    # describe: a capture by a man; -crowned: it ends on the last rank; -mid: it is crowned on {square}
+    # in the middle of the capture and goes on as a king; -pass: it passes the last rank on {square}
+    "captures-man-one": "the man captures {captured} ({count} piece).",
+    "captures-man-other": "the man captures {captured} ({count} pieces).",
+    "captures-man-crowned-one": "the man captures {captured} ({count} piece) and becomes a king ({promote}).",
+    "captures-man-crowned-other": "the man captures {captured} ({count} pieces) and becomes a king ({promote}).",
+    "captures-man-mid-one": "the man captures {captured} ({count} piece); it is crowned on {square} and captures "
+                            "on as a king ({promote}).",
+    "captures-man-mid-other": "the man captures {captured} ({count} pieces); it is crowned on {square} and "
+                              "captures on as a king ({promote}).",
+    "captures-man-pass-one": "the man captures {captured} ({count} piece); it passes the last rank on {square} "
+                             "and stays a man ({promote}).",
+    "captures-man-pass-other": "the man captures {captured} ({count} pieces); it passes the last rank on {square} "
+                               "and stays a man ({promote}).",
+    "captures-man-most-one": "the man captures {captured} ({count} piece), as many as any capture here "
+                             "({majority}).",
+    "captures-man-most-other": "the man captures {captured} ({count} pieces), as many as any capture here "
+                               "({majority}).",
+    "captures-man-most-crowned-one": "the man captures {captured} ({count} piece), as many as any capture here "
+                                     "({majority}) and becomes a king ({promote}).",
+    "captures-man-most-crowned-other": "the man captures {captured} ({count} pieces), as many as any capture "
+                                       "here ({majority}) and becomes a king ({promote}).",
+    "captures-man-most-mid-one": "the man captures {captured} ({count} piece), as many as any capture here "
+                                 "({majority}); it is crowned on {square} and captures on as a king ({promote}).",
+    "captures-man-most-mid-other": "the man captures {captured} ({count} pieces), as many as any capture here "
+                                   "({majority}); it is crowned on {square} and captures on as a king "
+                                   "({promote}).",
+    "captures-man-most-pass-one": "the man captures {captured} ({count} piece), as many as any capture here "
+                                  "({majority}); it passes the last rank on {square} and stays a man "
+                                  "({promote}).",
+    "captures-man-most-pass-other": "the man captures {captured} ({count} pieces), as many as any capture here "
+                                    "({majority}); it passes the last rank on {square} and stays a man "
+                                    "({promote}).",
+    # a capture's stages, each caption whole sentences; {jumped} is the square of the piece jumped
+    "about-man": "The man on {square} is about to capture.",
+    "about-king": "The king on {square} is about to capture.",
+    "jump-man": "Jump {number}: the man jumps {jumped} and lands on {square}.",
+    "jump-king": "Jump {number}: the king jumps {jumped} and lands on {square}.",
+    "removed-at-once": "{jumped} is removed at once; its square is free to cross.",
+    "stays-until-end": "{jumped} stays on the board until the last jump and may not be jumped again.",
+    "crowned-at-once": "The man is crowned at once and captures on as a king.",
+    "stays-a-man": "The man must jump on, so it stays a man.",
+    "leaves-board": "{jumped} leaves the board and the capture ends.",
+    "all-leave-one": "The capture ends: all {count} jumped pieces leave the board together.",
+    "all-leave-other": "The capture ends: all {count} jumped pieces leave the board together.",
+    "ends-crowned": "The man ends on the last rank and becomes a king.",
+    # why a piece cannot move
+    "no-piece": "There is no piece on {square}.",
+    "holds-white": "{square} holds a White piece, but it is Black's turn.",
+    "holds-black": "{square} holds a Black piece, but it is White's turn.",
+    "may-not-capture-man-one": "The man on {square} may not capture ({rule}): {mine} takes {count} piece, but "
+                               "{best} takes {most} — you must take the most.",
+    "may-not-capture-man-other": "The man on {square} may not capture ({rule}): {mine} takes {count} pieces, but "
+                                 "{best} takes {most} — you must take the most.",
+    "may-not-capture-king-one": "The king on {square} may not capture ({rule}): {mine} takes {count} piece, but "
+                                "{best} takes {most} — you must take the most.",
+    "may-not-capture-king-other": "The king on {square} may not capture ({rule}): {mine} takes {count} pieces, "
+                                  "but {best} takes {most} — you must take the most.",
+    "may-not-move-man-one": "The man on {square} may not move ({rule}): capturing is compulsory, and {best} "
+                            "takes {count} piece.",
+    "may-not-move-man-other": "The man on {square} may not move ({rule}): capturing is compulsory, and {best} "
+                              "takes {count} pieces.",
+    "may-not-move-king-one": "The king on {square} may not move ({rule}): capturing is compulsory, and {best} "
+                             "takes {count} piece.",
+    "may-not-move-king-other": "The king on {square} may not move ({rule}): capturing is compulsory, and {best} "
+                               "takes {count} pieces.",
+    # {why} is the sentence of the rule (RULE_TEXT), its first letter made small
+    "blocked-man": "The man on {square} is blocked ({rule}): {why}",
+    "blocked-king": "The king on {square} is blocked ({rule}): {why}",
+    "blocked-man-nowhere": "The man on {square} is blocked ({rule}): it has no empty square to go to.",
+    "blocked-king-nowhere": "The king on {square} is blocked ({rule}): it has no empty square to go to.",
+}
+say = language.sayer(TEXTS)
+
+
+def counted(key: str, count: int, **fields: object) -> str:
+    """The sentence ``key`` for ``count`` (language.counted)."""
+    return language.counted(key, count, TEXTS, **fields)
 
 
 def _position(position: object) -> Position:
@@ -49,14 +149,14 @@ def explain(position: Position, move_text: Move | str) -> str:
     except DamlibError as e:
         return str(e)
     text = str(move_text).strip()
+    description = describe(move, position)
     if len(parse_move_text(text, position.rules)) == len(move.path):
-        return f"{move} is legal: {describe(move, position)}"
-    answer = f"{text} stands for {move}, which is legal: {describe(move, position)}"
+        return say("legal", move=move, description=description)
     try:
         position.parse_move(move_text, literal=True)
     except IllegalMoveError as e:
-        answer += f" In referee mode a text means exactly the jumps it names, and then {e}"
-    return answer
+        return say("stands-for-referee", text=text, move=move, description=description, refusal=e)
+    return say("stands-for", text=text, move=move, description=description)
 
 
 def describe(move: Move | str, position: Position) -> str:
@@ -74,20 +174,20 @@ def describe(move: Move | str, position: Position) -> str:
     rules = position.rules
     piece = _NAMES[abs(position._board[move._raw[0][0]])]
     last = position._generator.last_rank
-    if move.captured:
-        text = f"the {piece} captures {', '.join(move.captured)} ({_pieces(len(move.captured))})"
-        if len(position.legal_moves) > 1 and rules.majority:
-            text += f", as many as any capture here ({rules.cite('majority')})"
-    else:
-        text = f"the {piece} moves to {move.end}"
     crowned_on = next((s for s, n in zip(move.path[1:-1], move._raw[0][1:-1], strict=True) if n in last), None)
     if piece == "man" and crowned_on and rules.crown_mid_capture:
-        text += f"; it is crowned on {crowned_on} and captures on as a king ({rules.cite('promote-mid')})"
+        crowning, promote = "-mid", rules.cite("promote-mid")
     elif piece == "man" and crowned_on and not move.promotes:
-        text += f"; it passes the last rank on {crowned_on} and stays a man ({rules.cite('promote-mid')})"
+        crowning, promote = "-pass", rules.cite("promote-mid")
     elif move.promotes:
-        text += f" and becomes a king ({rules.cite('promote')})"
-    return text + "."
+        crowning, promote = "-crowned", rules.cite("promote")
+    else:
+        crowning, promote = "", None
+    if not move.captured:
+        return say(f"moves-{piece}{crowning}", end=move.end, promote=promote)
+    most = "-most" if len(position.legal_moves) > 1 and rules.majority else ""
+    return counted(f"captures-{piece}{most}{crowning}", len(move.captured), captured=", ".join(move.captured),
+                   majority=rules.cite("majority") if most else None, square=crowned_on, promote=promote)
 
 
 @dataclass(frozen=True)
@@ -137,7 +237,7 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     started_king = abs(piece) == 2
     noun = "king" if started_king else "man"
     stages = [CaptureStage(0, before, move.path[:1], (), started_king,
-                           f"The {noun} on {move.start} is about to capture.", None)]
+                           say(f"about-{noun}", square=move.start), None)]
     king = started_king
     several = len(captured) > 1
     for n, (land, over) in enumerate(zip(path[1:], captured, strict=True), 1):
@@ -146,28 +246,29 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
             board[over] = 0
         final = n == len(captured)
         sq, jumped = SQUARE_NAMES[land], SQUARE_NAMES[over]
-        text = f"Jump {n}: the {'king' if king else 'man'} jumps {jumped} and lands on {sq}."
+        # the caption: whole sentences, one after another
+        said = [say(f"jump-{'king' if king else 'man'}", number=n, jumped=jumped, square=sq)]
         rule = rules.rule_id("removal") if several else rules.rule_id("king" if king else "man-capture")
         if rules.remove_at_once and not final:
-            text += f" {jumped} is removed at once; its square is free to cross."
+            said.append(say("removed-at-once", jumped=jumped))
         elif not final:
-            text += f" {jumped} stays on the board until the last jump and may not be jumped again."
+            said.append(say("stays-until-end", jumped=jumped))
         if not king and land in last_rank and not final:
             rule = rules.rule_id("promote-mid")
             king = rules.crown_mid_capture
-            text += (" The man is crowned at once and captures on as a king." if king
-                     else " The man must jump on, so it stays a man.")
+            said.append(say("crowned-at-once" if king else "stays-a-man"))
         if final:
             for s in captured:
                 board[s] = 0
             if rules.remove_at_once or not several:
-                text += f" {jumped} leaves the board and the capture ends."
+                said.append(say("leaves-board", jumped=jumped))
             else:
-                text += f" The capture ends: all {len(captured)} jumped pieces leave the board together."
+                said.append(counted("all-leave", len(captured)))
             if move.promotes and not king:
                 rule = rules.rule_id("promote")
-                text += " The man ends on the last rank and becomes a king."
+                said.append(say("ends-crowned"))
                 king = True
+        text = " ".join(said)
         board[land] = (2 if king else 1) * (1 if piece > 0 else -1)
         stages.append(CaptureStage(n, Position(rules, tuple(board), before._white),
                                    move.path[: n + 1], move.captured[:n], king, text, rule))
@@ -215,10 +316,9 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     value = position._board[number]
     name = SQUARE_NAMES[number]
     if not value:
-        return f"There is no piece on {name}."
+        return say("no-piece", square=name)
     if (value > 0) != position._white:
-        side = "White" if value > 0 else "Black"
-        return f"{name} holds a {side} piece, but it is {position.turn.capitalize()}'s turn."
+        return say("holds-white" if value > 0 else "holds-black", square=name)
     if any(m.start == name for m in position.legal_moves):
         return None
     noun = _NAMES[abs(value)]
@@ -228,13 +328,14 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
         mine = [Move._from_raw(raw, position) for raw in position._generator.captures(position._board, [number],
                                                                                       longest=True)]
         if mine:
-            return (f"The {noun} on {name} may not capture ({rules.cite('majority')}): {mine[0]} takes "
-                    f"{_pieces(len(mine[0].captured))}, but {best} takes {len(best.captured)} — "
-                    "you must take the most.")
-        return (f"The {noun} on {name} may not move ({rules.cite('mandatory')}): capturing is compulsory, "
-                f"and {best} takes {_pieces(len(best.captured))}.")
+            return counted(f"may-not-capture-{noun}", len(mine[0].captured), square=name, rule=rules.cite("majority"),
+                           mine=mine[0], best=best, most=len(best.captured))
+        return counted(f"may-not-move-{noun}", len(best.captured), square=name, rule=rules.cite("mandatory"),
+                       best=best)
     topic: Topic = "king" if abs(value) == 2 else "man-move"
     rule = rules.rule_id(topic)
-    why = RULE_TEXT[rule] if rule else "it has no empty square to go to."
+    if not rule:
+        return say(f"blocked-{noun}-nowhere", square=name, rule=rules.cite(topic))
+    why = rule_sentence(rule)
     # RULE_TEXT is written as sentences; after the colon it continues one
-    return f"The {noun} on {name} is blocked ({rules.cite(topic)}): {why[0].lower()}{why[1:]}"
+    return say(f"blocked-{noun}", square=name, rule=rules.cite(topic), why=why[0].lower() + why[1:])
