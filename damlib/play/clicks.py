@@ -27,16 +27,38 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..engine import language
 from ..engine.capturelevels import LevelReach
 from ..engine.capturestates import MANY, CaptureReach, Reach
 from ..engine.errors import DamlibError
 from ..engine.notation import Color, parse_color
 from ..engine.position import Move, Position, Variant
 from ..engine.squares import SQUARE_NAMES, square_number
+from ..engine.variants import PUBLISHED, game_name
 from ..engine.variants import rules as _rules
 from .game import Game
 from .referee import explain, why_piece_cannot_move
 from .search import Level, best_move, check_limits, level_of
+
+#: Every sentence the board's clicks say, whole: a side is never a word put into a sentence, each
+#: side has its own template. ``{game}`` is the game's name ("German draughts"), ``{rule}`` a rule
+#: ID, ``{squares}`` the squares chosen so far (``c3:e5``).
+TEXTS: dict[str, str] = {
+    # the headline: whose move, or a capture mistake awaiting a choice
+    "to-move-white": "White to move — {game}",
+    "to-move-black": "Black to move — {game}",
+    "to-move-chosen-white": "White to move — {game}; chosen: {squares}",
+    "to-move-chosen-black": "Black to move — {game}; chosen: {squares}",
+    "pending-white": "White made a capture mistake ({rule}). Black chooses: take it back and capture, or let it stand.",
+    "pending-black": "Black made a capture mistake ({rule}). White chooses: take it back and capture, or let it stand.",
+    # a click refused
+    "over": "The game is over: undo a move, or start a new game.",
+    "choose-first": "First choose: take the move back, or let it stand.",
+    "end-here-early": "choose a piece and at least one landing square first",
+    # the computer's choice after the learner's capture mistake
+    "computer-took-back": "The computer chose: take the move back and capture correctly ({rule}).",
+}
+say = language.sayer(TEXTS)
 
 
 class ClickToMove:
@@ -131,12 +153,11 @@ class ClickToMove:
         if game.result:
             return str(game.result)
         if game.pending:
-            offender = game.pending.offender
-            chooser = "Black" if offender == "white" else "White"
-            return (f"{offender.capitalize()} made a capture mistake ({game.pending.rule}). "
-                    f"{chooser} chooses: take it back and capture, or let it stand.")
-        line = f"{game.position.turn.capitalize()} to move — {game.rules.name} draughts"
-        return line + (f"; chosen: {':'.join(self.path)}" if self.path else "")  # more than one square: a capture
+            return say(f"pending-{game.pending.offender}", rule=game.pending.rule or PUBLISHED)
+        turn, name = game.position.turn, game_name(game.rules)
+        if self.path:  # more than one square: a capture
+            return say(f"to-move-chosen-{turn}", game=name, squares=":".join(self.path))
+        return say(f"to-move-{turn}", game=name)
 
     # -- actions ------------------------------------------------------------------
 
@@ -264,9 +285,9 @@ class ClickToMove:
         name = SQUARE_NAMES[square_number(square)]  # type: ignore[arg-type]  # refuses a non-square
         game = self.game
         if game.result:
-            self.message = "The game is over: undo a move, or start a new game."
+            self.message = say("over")
         elif game.pending:
-            self.message = "First choose: take the move back, or let it stand."
+            self.message = say("choose-first")
         elif refused is not None and not self._own(name):
             self._hand(self._text([refused, name]))  # where the piece refused was meant to go
         elif self.path == [name]:
@@ -326,7 +347,7 @@ class ClickToMove:
 
     def _end_here(self) -> None:
         if len(self.path) < 2:
-            raise DamlibError("choose a piece and at least one landing square first")
+            raise DamlibError(say("end-here-early"))
         self._hand(":".join(self.path))
 
     def _own(self, name: str) -> bool:
@@ -356,7 +377,7 @@ class ClickToMove:
             pending = game.pending
             if pending and pending.offender != side:
                 game.take_back()  # the computer holds the offender to the rule
-                self.message = f"The computer chose: take the move back and capture correctly ({pending.rule})."
+                self.message = say("computer-took-back", rule=pending.rule or PUBLISHED)
             elif pending or game.position.turn != side:
                 break
             else:
