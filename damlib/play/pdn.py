@@ -73,6 +73,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine import language
 from ..engine.errors import DamlibError, IllegalMoveError, shown
 from ..engine.notation import move_number
 from ..engine.position import Move, Position
@@ -81,16 +82,79 @@ from ..engine.variants import BRAZILIAN, RUSSIAN_PUBLISHED, TURKISH_PUBLISHED, V
 from ..engine.variants import rules as _rules
 from .game import Game
 
+#: Every sentence reading a PDN text says (what a teacher meets in the replay widget), whole.
+#: ``{number}`` is a game's number in the text, or a GameType's; ``{value}`` a tag's value as
+#: written; ``{move}`` move text; ``{error}`` a sentence of damlib's (why a move or a FEN is refused).
+#: The comments :func:`write` puts into a file (:data:`CHOICE_PENDING`) stay English: they are
+#: the file's, read back by any damlib.
+TEXTS: dict[str, str] = {
+    # a game's line in the menu of the games of a text: "3. Ana – Bea (Club, 2026.05.01): 1-0, 31 moves"
+    "title-one": "{number}. {players}: {result}, {count} move",
+    "title-other": "{number}. {players}: {result}, {count} moves",
+    "title-where-one": "{number}. {players} ({where}): {result}, {count} move",
+    "title-where-other": "{number}. {players} ({where}): {result}, {count} moves",
+    "title-unread-one": "{number}. {players}: {result}, {count} move (cannot be read to the end)",
+    "title-unread-other": "{number}. {players}: {result}, {count} moves (cannot be read to the end)",
+    "title-where-unread-one": "{number}. {players} ({where}): {result}, {count} move (cannot be read to the end)",
+    "title-where-unread-other": "{number}. {players} ({where}): {result}, {count} moves (cannot be read to the "
+                                "end)",
+    # why a game could not be read: "game 2, line 10: " and the reason
+    "failed": "game {number}, line {line}: {reason}",
+    "move-failed": "move {number} {move}: {error}",
+    "fen-tag": "FEN tag: {error}",
+    "never-opened": "a ')' closes a variation that was never opened",
+    "never-closed": "a variation opened with '(' is never closed",
+    "comment-never-closed": "a comment opened with {brace} is never closed",
+    "setup": "a setup {setup} inside a game is not read",
+    "not-a-move": "{text} is not a move",
+    "no-square": "there is no square {number}: the squares are numbered 1–{squares}",
+    "no-square-long-one": "there is no square {start}… ({count} digit): the squares are numbered 1–{squares}",
+    "no-square-long-other": "there is no square {start}… ({count} digits): the squares are numbered 1–{squares}",
+    # which rules
+    "game-type-form": "GameType {value} is not of the form '26' or '26,W,8,8,A0,0'",
+    "game-type-digits-one": "GameType {value}… names no game: its number has {count} digit",
+    "game-type-digits-other": "GameType {value}… names no game: its number has {count} digits",
+    "game-type-board": "GameType {value} is played on a {width}×{height} board; damlib's games use 8×8",
+    "game-type-light": "GameType {value} is played with a1 light; on damlib's boards a1 is a playing square",
+    "unknown-rules": "the {tag} tag names rules damlib does not know, {name}; read the file with variant= the "
+                     "rules of its moves",
+    "other-game": "GameType {number} is {game}, not a game damlib plays (26 Brazilian, 25 Russian, 30 Turkish); "
+                  "read it with variant= to force the rules",
+    "no-game-type": "the game has no GameType tag: name its rules, for example read(text, variant='russian')",
+    # {game} above: the other GameType numbers of PDN 3.0
+    "game-type-0": "chess",
+    "game-type-1": "Chinese chess",
+    "game-type-20": "international draughts (10×10)",
+    "game-type-21": "English draughts",
+    "game-type-22": "Italian draughts",
+    "game-type-23": "pool checkers",
+    "game-type-24": "Spanish draughts",
+    "game-type-27": "Canadian draughts (12×12)",
+    "game-type-28": "Portuguese draughts",
+    "game-type-29": "Czech draughts",
+    "game-type-31": "Thai draughts",
+    "game-type-40": "Frisian draughts (10×10)",
+    "game-type-41": "Spantsiretti draughts (10×8)",
+    "game-type-50": "Othello",
+    "game-type-unknown": "a game PDN does not define",
+    # a text too long to read, a file that cannot be read or written
+    "too-many-moves-one": "its games hold {count:,} move (variations included), more than the {most:,} read here",
+    "too-many-moves-other": "its games hold {count:,} moves (variations included), more than the {most:,} read "
+                            "here",
+    "cannot-read": "cannot read the PDN file {path}: {reason}",
+    "bad-file-name": "a file name is 1 to 200 characters with no slashes, control or other special characters, "
+                     "not {name}",
+    "cannot-save": "cannot save the game as {path}: {reason}",
+}
+say = language.sayer(TEXTS)
+
 #: The GameType numbers of the games damlib plays, and the rules real games of them follow.
 GAME_TYPES: dict[int, Rules] = {25: RUSSIAN_PUBLISHED, 26: BRAZILIAN, 30: TURKISH_PUBLISHED}
 
-#: The other GameType numbers of PDN 3.0, to say what a file holds when damlib cannot play it.
-OTHER_GAME_TYPES = {
-    0: "chess", 1: "Chinese chess", 20: "international draughts (10×10)", 21: "English draughts",
-    22: "Italian draughts", 23: "pool checkers", 24: "Spanish draughts", 27: "Canadian draughts (12×12)",
-    28: "Portuguese draughts", 29: "Czech draughts", 31: "Thai draughts", 40: "Frisian draughts (10×10)",
-    41: "Spantsiretti draughts (10×8)", 50: "Othello",
-}
+#: The other GameType numbers of PDN 3.0, to say what a file holds when damlib cannot play it
+#: (in English: :data:`TEXTS` names them in the language chosen).
+OTHER_GAME_TYPES = {int(key[10:]): name for key, name in TEXTS.items()
+                    if key.startswith("game-type-") and key[10:].isdigit()}
 
 #: The tag that names damlib's rules where no GameType fits (see the module's text).
 RULES_TAG = "Rules"
@@ -125,6 +189,10 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE | re.MULTILINE,
 )
+
+
+class _RulesTagError(DamlibError):
+    """The ``Rules`` tag names rules damlib does not know: the error is on that tag's line."""
 
 
 class PdnError(DamlibError):
@@ -164,18 +232,14 @@ class PdnGame:
         tags = self.tags
         players = " – ".join(tags.get(side) or "?" for side in ("White", "Black"))
         where = ", ".join(v for v in (tags.get("Event"), tags.get("Date")) if v and v.strip("?."))
-        text = f"{self.number}. {players}" + (f" ({where})" if where else "")
         game = self.game or self.played
         moves = len(game.moves) if game else 0
-        text += f": {self.result or '*'}, {_count(moves, 'move')}"
-        return text + ("" if self.error is None else " (cannot be read to the end)")
+        key = "title" + ("-where" if where else "") + ("" if self.error is None else "-unread")
+        return language.counted(key, moves, TEXTS, number=self.number, players=players, where=where,
+                                result=self.result or "*")
 
     def __repr__(self) -> str:
         return f"<PdnGame {self.title}>"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- squares ---------------------------------------------------------------------------
@@ -200,8 +264,10 @@ def numbering(rules: Rules, corner: int = 2) -> dict[int, str]:
 def _square(text: str, squares: Mapping[int, str]) -> str:
     if text.isdigit():
         if len(text) > 3 or int(text) not in squares:  # a thousand-digit number is no square either
-            shown = text if len(text) <= 8 else f"{text[:8]}… ({len(text)} digits)"
-            raise DamlibError(f"there is no square {shown}: the squares are numbered 1–{len(squares)}")
+            if len(text) <= 8:
+                raise DamlibError(say("no-square", number=text, squares=len(squares)))
+            raise DamlibError(language.counted("no-square-long", len(text), TEXTS, start=text[:8],
+                                               squares=len(squares)))
         return squares[int(text)]
     return text.lower()
 
@@ -318,8 +384,7 @@ def read(source: str | bytes | os.PathLike[str], variant: Rules | str | None = N
         # playing the moves is the costly part (variations' moves are counted too, never played)
         moves = sum(token.kind == "move" for raw in games for token in raw.body)
         if moves > max_moves:
-            raise DamlibError(f"its games hold {moves:,} moves (variations included), more than the "
-                              f"{max_moves:,} read here")
+            raise DamlibError(language.counted("too-many-moves", moves, TEXTS, most=max_moves))
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
@@ -329,7 +394,7 @@ def source_text(source: object) -> str:
         try:
             source = Path(source).read_bytes()
         except OSError as e:
-            raise DamlibError(f"cannot read the PDN file {os.fspath(source)!r}: {e.strerror}") from None
+            raise DamlibError(say("cannot-read", path=repr(os.fspath(source)), reason=e.strerror)) from None
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
         try:
@@ -349,14 +414,14 @@ def game_type(value: str) -> tuple[int, int | None]:
     """
     match = _GAME_TYPE.match(value)
     if not match:
-        raise DamlibError(f"GameType {value!r} is not of the form '26' or '26,W,8,8,A0,0'")
+        raise DamlibError(say("game-type-form", value=repr(value)))
     number, _, width, height, notation, corner, invert = match.groups()
     if len(number) > 4:
-        raise DamlibError(f"GameType {value[:20]!r}… names no game: its number has {len(number)} digits")
+        raise DamlibError(language.counted("game-type-digits", len(number), TEXTS, value=repr(value[:20])))
     if width and (width, height) != ("8", "8"):
-        raise DamlibError(f"GameType {value!r} is played on a {width}×{height} board; damlib's games use 8×8")
+        raise DamlibError(say("game-type-board", value=repr(value), width=width, height=height))
     if invert == "1" and int(number) != 30:
-        raise DamlibError(f"GameType {value!r} is played with a1 light; on damlib's boards a1 is a playing square")
+        raise DamlibError(say("game-type-light", value=repr(value)))
     return int(number), int(corner) if notation and notation.upper() == "N" else None
 
 
@@ -369,19 +434,17 @@ def _rules_for(tags: dict[str, str], forced: Rules | None, fallback: Rules | Non
     elif named.startswith(_RULES_PREFIX):
         name = named[len(_RULES_PREFIX):]
         if name.lower() not in VARIANTS:
-            raise DamlibError(f"the {RULES_TAG} tag names rules damlib does not know, {name!r}; "
-                              "read the file with variant= the rules of its moves")
+            raise _RulesTagError(say("unknown-rules", tag=RULES_TAG, name=repr(name)))
         rules = _rules(name)
     elif number in GAME_TYPES:
         rules = GAME_TYPES[number]
     elif number is not None:
-        what = OTHER_GAME_TYPES.get(number, "a game PDN does not define")
-        raise DamlibError(f"GameType {number} is {what}, not a game damlib plays (26 Brazilian, 25 Russian, "
-                          "30 Turkish); read it with variant= to force the rules")
+        what = say(f"game-type-{number}" if number in OTHER_GAME_TYPES else "game-type-unknown")
+        raise DamlibError(say("other-game", number=number, game=what))
     elif fallback is not None:
         rules = fallback
     else:
-        raise DamlibError("the game has no GameType tag: name its rules, for example read(text, variant='russian')")
+        raise DamlibError(say("no-game-type"))
     return rules, 2 if corner is None else corner
 
 
@@ -398,12 +461,12 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
                        {k: tuple(v) for k, v in variations.items()}, result)
 
     def failed(line: int, what: str, move: str | None = None, rule: str | None = None) -> PdnError:
-        return PdnError(f"game {number}, line {line}: {what}", number, line, move, rule)
+        return PdnError(say("failed", number=number, line=line, reason=what), number, line, move, rule)
 
     try:
         rules, corner = _rules_for(tags, forced, fallback)
     except DamlibError as e:
-        tag = RULES_TAG if RULES_TAG in str(e) else "GameType"
+        tag = RULES_TAG if isinstance(e, _RulesTagError) else "GameType"
         return entry(None, failed(lines.get(tag, first), str(e)))
     squares = numbering(rules, corner)
     try:
@@ -411,7 +474,7 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
         start = Position.from_fen(_fen(fen, squares), rules) if fen else Position.start(rules)
         game = Game(start, referee=tags.get(REFEREE_TAG, "").lower() == "yes")
     except DamlibError as e:
-        return entry(None, failed(lines.get("FEN", first), f"FEN tag: {e}"))
+        return entry(None, failed(lines.get("FEN", first), say("fen-tag", error=e)))
     depth, opened = 0, 0
     for token in raw.body:
         ply = len(game.moves)
@@ -423,7 +486,7 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
         if token.kind == "close":
             depth -= 1
             if depth < 0:
-                return entry(None, failed(token.line, "a ')' closes a variation that was never opened"), game)
+                return entry(None, failed(token.line, say("never-opened")), game)
             if depth == 0:
                 variations.setdefault(ply, []).append(text[opened:token.end])
             continue
@@ -432,22 +495,23 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
         if token.kind == "comment":
             comments.setdefault(ply, []).append(token.text[1:-1].strip())
         elif token.kind == "move":
-            where = f"move {move_number(ply, white_first=start.turn == 'white')} {token.text}"
+            number_text = move_number(ply, white_first=start.turn == "white")
             try:
                 if game.pending:  # a capture mistake still on the board was let stand (DE-PENALTY)
                     game.let_stand()
                 game.play(_move_text(token.text, squares))
             except DamlibError as e:
                 rule = e.rule if isinstance(e, IllegalMoveError) else None
-                return entry(None, failed(token.line, f"{where}: {e}", token.text, rule), game)
+                said = say("move-failed", number=number_text, move=token.text, error=e)
+                return entry(None, failed(token.line, said, token.text, rule), game)
         elif token.kind == "setup":
-            return entry(None, failed(token.line, f"a setup {token.text} inside a game is not read"), game)
+            return entry(None, failed(token.line, say("setup", setup=token.text)), game)
         elif token.kind == "unclosed":  # one token to the end: a scan from every '{' would be quadratic
-            return entry(None, failed(token.line, "a comment opened with { is never closed", "{"), game)
+            return entry(None, failed(token.line, say("comment-never-closed", brace="{"), "{"), game)
         else:
-            return entry(None, failed(token.line, f"{token.text!r} is not a move", token.text), game)
+            return entry(None, failed(token.line, say("not-a-move", text=repr(token.text)), token.text), game)
     if depth:
-        return entry(None, failed(opened_line, "a variation opened with '(' is never closed"), game)
+        return entry(None, failed(opened_line, say("never-closed")), game)
     if game.pending and CHOICE_PENDING not in comments.get(len(game.moves), ()):
         game.let_stand()  # the last move's mistake too was let stand: only a pending one is marked
     return entry(game)
@@ -597,8 +661,7 @@ def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = No
     stem = name.removesuffix(".pdn") if name else (
         f"{game.rules.name.lower().split()[0]}-{datetime.datetime.now():%Y-%m-%d-%H%M}")
     if not stem or len(stem) > 200 or any(c in stem for c in '/\\:*?"<>|') or any(ord(c) < 32 for c in stem):
-        raise DamlibError(f"a file name is 1 to 200 characters with no slashes, control or other special "
-                          f"characters, not {shown(name)}")
+        raise DamlibError(say("bad-file-name", name=shown(name)))
     directory = Path(folder)
     path, n = directory / f"{stem}.pdn", 1
     while path.exists():
@@ -607,5 +670,5 @@ def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = No
     try:
         path.write_text(text + "\n", encoding="utf-8")
     except OSError as e:
-        raise DamlibError(f"cannot save the game as {os.fspath(path)!r}: {e.strerror}") from None
+        raise DamlibError(say("cannot-save", path=repr(os.fspath(path)), reason=e.strerror)) from None
     return path
