@@ -55,11 +55,6 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 
 
-def pieces(n: int) -> str:
-    """``"1 piece"``, ``"2 pieces"``."""
-    return f"{n} piece" if n == 1 else f"{n} pieces"
-
-
 def names_route(squares: list[int], path: tuple[int, ...]) -> bool:
     """Whether move text naming ``squares`` names ``path``: the same ends, landings in order."""
     if squares[0] != path[0] or squares[-1] != path[-1] or len(squares) > len(path):
