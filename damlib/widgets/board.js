@@ -5,7 +5,8 @@ const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefgh";
 const SLIDE_MS = 320; // one jump at speed 1
 const PAUSE_MS = 260; // a frame held, so that a piece taken is seen before it goes
-const NAMES = {w: "White man", W: "White king", b: "Black man", B: "Black king"};
+// The words shown and read out come from Python (the model's "labels", in the language damlib
+// speaks): a piece's name by its code, the parts of a square's name, the bar's labels.
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const el = (tag, attrs = {}, text) => {
@@ -17,6 +18,8 @@ const el = (tag, attrs = {}, text) => {
 
 function render({ model, el: host }) {
   const get = (name) => model.get(name);
+  const say = (key, fields = {}) =>
+    String((get("labels") || {})[key] ?? "").replace(/\{(\w+)\}/g, (all, name) => (name in fields ? fields[name] : all));
   const root = document.createElement("div");
   root.className = "damlib-board-root";
   const frame = document.createElement("div");
@@ -34,18 +37,24 @@ function render({ model, el: host }) {
   bar.className = "damlib-board-bar";
   const again = document.createElement("button");
   again.className = "damlib-again";
-  again.textContent = "↻ Show the move again";
   const speed = document.createElement("select");
   speed.className = "damlib-speed";
-  speed.setAttribute("aria-label", "animation speed");
-  for (const [label, value] of [["slow", 0.5], ["normal", 1], ["fast", 2], ["no animation", 0]]) {
-    speed.append(new Option(`speed: ${label}`, value));
-  }
+  const speeds = [["speed-slow", 0.5], ["speed-normal", 1], ["speed-fast", 2], ["speed-none", 0]];
+  for (const [, value] of speeds) speed.append(new Option("", value));
   const contrast = document.createElement("label");
   contrast.className = "damlib-contrast";
   const contrastBox = document.createElement("input");
   contrastBox.type = "checkbox";
-  contrast.append(contrastBox, " high contrast");
+  const contrastText = document.createTextNode("");
+  contrast.append(contrastBox, contrastText);
+  // the bar's words, again whenever the language changes
+  const label = () => {
+    again.textContent = say("again");
+    speed.setAttribute("aria-label", say("speed"));
+    speeds.forEach(([key], i) => { speed.options[i].text = say(key); });
+    contrastText.textContent = ` ${say("contrast")}`;
+  };
+  label();
   bar.append(again, speed, contrast);
   root.append(frame, bar, live);
   host.classList.add("damlib-board-host");
@@ -169,7 +178,7 @@ function render({ model, el: host }) {
       for (let col = 0; col < 8; col++) {
         const square = flipped ? FILES[7 - col] + (row + 1) : FILES[col] + (8 - row);
         const code = state.pieces[square];
-        let name = `${square}, ${code ? NAMES[code] : "empty"}`;
+        const name = [say("square", { square, name: say(code || "empty") })];
         const cell = el("g", { role: "gridcell", id: `${uid}-${square}`, "data-square": square });
         cell.append(el("rect", { x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color(dark(square) ? "dark" : "light") }));
         const mark = marks[square];
@@ -177,26 +186,26 @@ function render({ model, el: host }) {
           class: cls, x: col + 0.56, y: row + 0.56, width: 0.88, height: 0.88, fill: "none", stroke, ...extra,
         }));
         if (mark === "last") cell.append(el("rect", { class: "damlib-last", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color("last_move") }));
-        if (mark === "hint") { inset("damlib-hint", color("hint"), { "stroke-width": 0.1, "stroke-dasharray": "0.2 0.1" }); name += ", hint"; }
+        if (mark === "hint") { inset("damlib-hint", color("hint"), { "stroke-width": 0.1, "stroke-dasharray": "0.2 0.1" }); name.push(say("hint")); }
         if (mark === "excluded") {
           cell.append(el("rect", { class: "damlib-excluded", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: `url(#${uid}-hatch)` }));
-          name += ", not allowed here";
+          name.push(say("excluded"));
         }
-        if (path[0] === square) { inset("damlib-selected", color("selected"), { "stroke-width": 0.12 }); name += ", chosen"; }
+        if (path[0] === square) { inset("damlib-selected", color("selected"), { "stroke-width": 0.12 }); name.push(say("chosen")); }
         line.append(cell);
         if (code) over.append(piece(code, square));
         const landing = path.indexOf(square, 1);
         if (landing > 0) {
           over.append(el("circle", { class: "damlib-landing", cx: col + 1, cy: row + 1, r: 0.17, fill: color("target") }));
           over.append(el("text", { x: col + 1, y: row + 1.01, class: "damlib-number", fill: color("background") }, String(landing)));
-          name += `, landing ${landing}`;
+          name.push(say("landing", { n: landing }));
         }
         if (targets.has(square)) {
           over.append(el("circle", { class: "damlib-target", cx: col + 1, cy: row + 1, r: 0.36, fill: "none", stroke: color("target"), "stroke-width": 0.09 }));
-          name += ", you can go here";
+          name.push(say("target"));
         }
         if (cursor === square) over.append(el("rect", { class: "damlib-cursor", x: col + 0.53, y: row + 0.53, width: 0.94, height: 0.94 }));
-        cell.setAttribute("aria-label", name);
+        cell.setAttribute("aria-label", name.join(", "));
       }
       svg.append(line);
     }
@@ -340,6 +349,7 @@ function render({ model, el: host }) {
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   contrastBox.addEventListener("change", () => { model.set("high_contrast", contrastBox.checked); model.save_changes(); });
 
+  model.on("change:labels", label);
   model.on("change", () => {
     local = null;
     live.textContent = get("announce");

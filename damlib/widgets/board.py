@@ -18,6 +18,7 @@ import traitlets as t
 
 from ..drawing import diagram
 from ..drawing.diagram import PALETTE
+from ..engine import language
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES
 from ..engine.variants import GERMAN
@@ -25,7 +26,7 @@ from ..play.clicks import ClickToMove
 from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..play.game import Game
 from ..play.referee import describe
-from .common import Pictured
+from .common import Pictured, game_name, to_move
 
 _HERE = Path(__file__).parent
 #: What the board draws with: the diagrams' palette, and highlights that differ in shape
@@ -40,6 +41,48 @@ CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_ed
             "coordinates": "#000000", "frame": "#000000", "target": "#0033cc", "selected": "#ff8c00"}
 _STYLE = {"palette": COLORS, "contrast": CONTRAST,
           "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
+
+#: What the board says: its accessible name and announcements, and, sent to the browser as
+#: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square
+#: name, ``{name}`` a piece's name or "empty", ``{n}`` a landing's number) and the labels of the
+#: bar under the board.
+TEXTS: dict[str, str] = {
+    "board": "draughts board",
+    "board-label": "{game} draughts board, {state}",
+    "white-played": "White: {said}",
+    "black-played": "Black: {said}",
+    # the browser's words: a square's accessible name is its parts joined by ", "
+    "w": "White man",
+    "W": "White king",
+    "b": "Black man",
+    "B": "Black king",
+    "empty": "empty",
+    "square": "{square}, {name}",
+    "hint": "hint",
+    "excluded": "not allowed here",
+    "chosen": "chosen",
+    "landing": "landing {n}",
+    "target": "you can go here",
+    "again": "↻ Show the move again",
+    "speed": "animation speed",
+    "speed-slow": "speed: slow",
+    "speed-normal": "speed: normal",
+    "speed-fast": "speed: fast",
+    "speed-none": "speed: no animation",
+    "contrast": "high contrast",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
+#: the keys of :data:`TEXTS` the browser says (board.js fills ``{square}``, ``{name}``, ``{n}``)
+_LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", "landing", "target", "again",
+          "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast")
+
+
+def board_labels() -> dict[str, str]:
+    """The words the browser shows and reads out, in the language damlib speaks now; the
+    placeholders are left for board.js to fill."""
+    return {key: language.translate(TEXTS[key]) for key in _LABELS}
 
 
 class Board(Pictured, anywidget.AnyWidget):
@@ -81,7 +124,9 @@ class Board(Pictured, anywidget.AnyWidget):
     animation = t.Dict().tag(sync=True)
     #: what a screen reader announces (the board's live region) and the board's accessible name
     announce = t.Unicode("").tag(sync=True)
-    label = t.Unicode("draughts board").tag(sync=True)
+    label = t.Unicode("").tag(sync=True)
+    #: the words board.js shows and reads out (see :func:`board_labels`)
+    labels = t.Dict().tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     size = t.Int(0).tag(sync=True)
     high_contrast = t.Bool(False).tag(sync=True)
@@ -91,7 +136,8 @@ class Board(Pictured, anywidget.AnyWidget):
 
     def __init__(self, *, on_click: Callable[[str], None] | None = None, on_cancel: Callable[[], None] | None = None,
                  size: int | None = None, interactive: bool = True, high_contrast: bool = False) -> None:
-        super().__init__(size=size or 0, interactive=interactive, high_contrast=high_contrast)
+        super().__init__(size=size or 0, interactive=interactive, high_contrast=high_contrast,
+                         label=say("board"), labels=board_labels())
         self._on_click = on_click
         self._on_cancel = on_cancel
         self._shown: tuple[Game, int] | None = None  # the game drawn last, and how many moves it had
@@ -147,6 +193,7 @@ class Board(Pictured, anywidget.AnyWidget):
             value = {code: v for v, code in BY_VALUE.items()}
             self._position = Position(GERMAN, tuple(value.get(pieces.get(s, ""), 0) for s in SQUARE_NAMES), True)
         with self.hold_sync():
+            self.labels = board_labels()  # the language chosen since the board was made
             self.pieces = pieces
             self.moves = {start: sorted(ends) for start, ends in (moves or {}).items()}
             self.path, self.targets = list(path), sorted(targets)
@@ -170,11 +217,11 @@ class Board(Pictured, anywidget.AnyWidget):
         marks = {name: "last" for name in ((last.start, last.end) if last else ())}
         marks |= {name: "hint" for name in marked}
         moves = table.choices if table.computer != position.turn else {}
-        news = [f"{game.positions[i].turn.capitalize()}: {describe(m, game.positions[i])}" for i, m in played]
-        turn = str(game.result) if game.result else f"{position.turn.capitalize()} to move"
+        news = [say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])) for i, m in played]
+        turn = str(game.result) if game.result else to_move(position.turn)
         with self.hold_sync():
             self.show(position, moves=moves, path=table.path, targets=table.targets, marks=marks,
-                      label=f"{game.rules.name} draughts board, {turn}",
+                      label=say("board-label", game=game_name(game.rules), state=turn),
                       announce=" ".join([*news, said]).strip() or None)
             if played:
                 first = played[0][0]

@@ -12,15 +12,58 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import diagram
 from ..drawing.notes import unbroken
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Position, Variant
-from ..engine.variants import GERMAN, RUSSIAN, TURKISH
+from ..engine.variants import GERMAN, RUSSIAN, TURKISH, Rules
 
 T = TypeVar("T")
 W = TypeVar("W", bound=w.Widget)
 
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
+
+#: What the widgets share that a person reads: the step buttons' tooltips, the games' names (said
+#: into a sentence as ``{game}``: "{game} draughts board") and the side to move.
+TEXTS: dict[str, str] = {
+    "first": "first",
+    "back": "back",
+    "next": "next",
+    "last": "last",
+    "game-german": "German",
+    "game-russian": "Russian",
+    "game-turkish": "Turkish",
+    "game-brazilian": "Brazilian",
+    "game-turkish-published": "Turkish (as published)",
+    "game-russian-published": "Russian (as published)",
+    "white-to-move": "White to move",
+    "black-to-move": "Black to move",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
+
+#: the key of each built-in game's name in :data:`TEXTS`, by :attr:`Rules.name`
+_GAME_NAMES = {"German": "game-german", "Russian": "game-russian", "Turkish": "game-turkish",
+               "Brazilian": "game-brazilian", "Turkish (as published)": "game-turkish-published",
+               "Russian (as published)": "game-russian-published"}
+
+
+def game_name(rules: Rules | str) -> str:
+    """The name of the game ``rules`` plays (or of the game named so), in the language damlib
+    speaks; a game of one's own, or any other name, is said as it was given.
+
+    >>> game_name(GERMAN), game_name("Warm-up")
+    ('German', 'Warm-up')
+    """
+    name = rules.name if isinstance(rules, Rules) else rules
+    key = _GAME_NAMES.get(name)
+    return say(key) if key is not None else name
+
+
+def to_move(turn: str) -> str:
+    """"White to move" or "Black to move", for ``turn`` ``"white"`` or ``"black"``."""
+    return say(f"{turn}-to-move")
 
 
 class Pictured:
@@ -106,17 +149,18 @@ def check_size(size: object, share: float = 1.0) -> int:
 
 
 class Steps(w.HBox):
-    """First / back / next / last buttons and a slider over ``0..maximum``."""
+    """First / back / next / last buttons and a slider over ``0..maximum``; ``label`` is said by
+    the widget that makes it."""
 
     def __init__(self, label: str) -> None:
         self.slider = w.IntSlider(min=0, max=0, description=label, continuous_update=True)
         self.slider.add_class("damlib-slider")
         # glyphs DejaVu Sans has, so they show on a plain Linux machine too
         self.buttons = {
-            "first": button("⇤", "first", "first", lambda: self.go(self.slider.min)),
-            "back": button("◀", "back", "back", lambda: self.go(self.slider.value - 1)),
-            "next": button("▶", "next", "next", lambda: self.go(self.slider.value + 1)),
-            "last": button("⇥", "last", "last", lambda: self.go(self.slider.max)),
+            "first": button("⇤", say("first"), "first", lambda: self.go(self.slider.min)),
+            "back": button("◀", say("back"), "back", lambda: self.go(self.slider.value - 1)),
+            "next": button("▶", say("next"), "next", lambda: self.go(self.slider.value + 1)),
+            "last": button("⇥", say("last"), "last", lambda: self.go(self.slider.max)),
         }
         self.slider.observe(lambda _: self._enable(), "value")
         b = self.buttons
