@@ -17,15 +17,42 @@ from ..engine.errors import DamlibError
 from ..teach.learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
 from ..teach.learn.clicks import LevelClicks
 from .board import Board
-from .common import Pictured, button, check_size, prose, some, text
+from .common import Pictured, button, check_size, game_name, prose, some, text
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{login}`` the name the
-#: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed).
+#: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed,
+#: ``{rule}`` a rule ID, ``{game}`` a game's name, ``{level}`` the bold "Level 2 of 9").
 TEXTS: dict[str, str] = {
     "login-only": "On the class hub your stars are kept under your login name, {login}, and no other name.",
     "login-box": "Your login name on the class hub: your stars are kept under it.",
     "stars-not-kept": "Your stars were not kept: {why} Please tell your teacher.",
     "not-kept": "What you did here was not kept: {why} Please tell your teacher.",
+    "stage": "Stage",
+    "level": "Level",
+    "name": "Name",
+    "typed": "or type a move, then Enter",
+    "name-box": "your name, to keep your stars",
+    "hint": "Hint",
+    "hint-tip": "which piece, then which move and why",
+    "threat": "Show me a threat",
+    "threat-tip": "what the other side would play if it were its move",
+    "retry": "Try again",
+    "retry-tip": "start this level again",
+    "next": "Next level",
+    "next-tip": "go on to the next level",
+    # the learner's choice after a capture mistake (CHOICES)
+    "take-back": "Take back",
+    "take-back-tip": "take back the mistaken move",
+    "let-stand": "Let stand",
+    "let-stand-tip": "let stand the mistaken move",
+    "picture-title": "Level {index} of {count}: {rule}",
+    "level-of": "Level {index} of {count}",
+    "heading": "{level} — {game} draughts, {rule}",
+    "hint-said": "Hint: {hint}",
+    "white-to-move": "White to move.",
+    "black-to-move": "Black to move.",
+    "done-stars": "Done: {stars} of 3 stars.",
+    "type-name": "Type your name below to keep your stars.",
 }
 
 
@@ -71,7 +98,8 @@ class Learn(Pictured, w.VBox):
             raise DamlibError("there is no stage to play")
         self.stages = stages
         self.levels = next(iter(stages.values()))
-        self.stage = w.Dropdown(options=list(stages), description="Stage")
+        # a stage named after a game (STAGES) is shown under the game's name in the language spoken
+        self.stage = w.Dropdown(options=[(game_name(name), name) for name in stages], description=say("stage"))
         self.stage.layout.display = None if len(stages) > 1 else "none"
         self.stage.observe(lambda change: self.choose_stage(change["new"]), "value")
         self.size = check_size(size)
@@ -91,25 +119,25 @@ class Learn(Pictured, w.VBox):
         self.heading = text()
         self.goal = text("goal")
         self.feedback = text("status")
-        self.typed = w.Text(placeholder="or type a move, then Enter", continuous_update=False,
+        self.typed = w.Text(placeholder=say("typed"), continuous_update=False,
                             layout=w.Layout(width="220px"))
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(placeholder="your name, to keep your stars", continuous_update=False,
+        self.name = w.Text(placeholder=say("name-box"), continuous_update=False,
                            layout=w.Layout(width="220px"))
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
-        self.hint_button = button("Hint", "which piece, then which move and why", "hint", self.hint)
-        self.threat_button = button("Show me a threat", "what the other side would play if it were its move",
-                                    "threat", self.threat)
-        self.retry_button = button("Try again", "start this level again", "retry", self.retry)
-        self.next_button = button("Next level", "go on to the next level", "next-level", self.next_level)
+        self.hint_button = button(say("hint"), say("hint-tip"), "hint", self.hint)
+        self.threat_button = button(say("threat"), say("threat-tip"), "threat", self.threat)
+        self.retry_button = button(say("retry"), say("retry-tip"), "retry", self.retry)
+        self.next_button = button(say("next"), say("next-tip"), "next-level", self.next_level)
         # any level of the stage, its stars beside it: a learner picks up where they like
-        self.pick = w.Dropdown(description="Level", layout=w.Layout(width="max-content", max_width="100%"))
+        self.pick = w.Dropdown(description=say("level"), layout=w.Layout(width="max-content", max_width="100%"))
         self.pick.add_class("damlib-pick")
         self._picking = False  # while the menu is filled in, its changes choose nothing
         self.pick.observe(lambda change: None if self._picking else self.go_to(change["new"]), "value")
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
-        self.choices = [button(c.capitalize(), f"{c} the mistaken move", c.replace(" ", "-"), self._choice(c), shown)
+        self.choices = [button(say(c.replace(" ", "-")), say(f"{c.replace(' ', '-')}-tip"), c.replace(" ", "-"),
+                               self._choice(c), shown)
                         for c in CHOICES]
         self.tally = text()
         self._start()
@@ -121,7 +149,7 @@ class Learn(Pictured, w.VBox):
                                                layout=w.Layout(flex_flow="row wrap")),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([w.Label("Name"), self.name]),
+            w.HBox([w.Label(say("name")), self.name]),
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
@@ -154,7 +182,8 @@ class Learn(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The first level's board and goal, a little smaller than the live board."""
         level = self.level
-        return diagram.png(self.attempt.position, title=f"Level {self.index + 1} of {len(self.levels)}: {level.rule}",
+        title = say("picture-title", index=self.index + 1, count=len(self.levels), rule=level.rule)
+        return diagram.png(self.attempt.position, title=title,
                            caption=level.goal, size=round(self.size * 0.75))
 
     # -- what the learner does -----------------------------------------------------
@@ -164,7 +193,7 @@ class Learn(Pictured, w.VBox):
 
     def hint(self) -> None:
         """The next hint (which piece, then the move and why), its squares marked on the board."""
-        self._say(f"Hint: {self.attempt.hint()}")
+        self._say(say("hint-said", hint=self.attempt.hint()))
 
     def threat(self) -> None:
         """What the other side would play if it were its move, its squares marked on the board."""
@@ -278,11 +307,12 @@ class Learn(Pictured, w.VBox):
 
     def _show(self, message: str = "") -> None:
         level, attempt = self.level, self.attempt
-        self.heading.value = prose(f"<b>Level {self.index + 1} of {len(self.levels)}</b> — {level.rules.name} "
-                                   f"draughts, {html.escape(level.rule)}")
+        number = say("level-of", index=self.index + 1, count=len(self.levels))
+        self.heading.value = prose(say("heading", level=f"<b>{html.escape(number)}</b>",
+                                       game=html.escape(game_name(level.rules)), rule=html.escape(level.rule)))
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
-        lines = [html.escape(said or ("" if attempt.done else f"{attempt.position.turn.capitalize()} to move."))]
+        lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]
         if self._unkept:
             lines.append(f"<b>{html.escape(self._unkept)}</b>")
         if attempt.done:
@@ -294,7 +324,7 @@ class Learn(Pictured, w.VBox):
         self.feedback.value = prose("<br>".join(lines))
         finished = ""
         if attempt.done:
-            finished = f" {self._unkept}" if self._unkept else f" Done: {attempt.stars} of 3 stars."
+            finished = f" {self._unkept}" if self._unkept else f" {say('done-stars', stars=attempt.stars)}"
         self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
         self._picking = True
         self.pick.options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
@@ -311,4 +341,4 @@ class Learn(Pictured, w.VBox):
             won = sum(self.progress.stars(lv.id) for lv in self.levels)
             self.tally.value = prose(html.escape(tally(self.progress.learner, len(done), len(self.levels), won)))
         else:
-            self.tally.value = prose("<i>Type your name below to keep your stars.</i>")
+            self.tally.value = prose(f"<i>{html.escape(say('type-name'))}</i>")
