@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..drawing import diagram
 from ..drawing.worksheet import Worksheet
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Position, Variant
 from ..engine.variants import GERMAN
@@ -20,14 +21,79 @@ from ..play.frames import BY_VALUE
 from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper
-from .common import GAMES, Pictured, button, check_size, prose, text
+from .common import GAMES, Pictured, button, check_size, game_name, prose, text
 from .play import PlayBoard
 
-#: The tool buttons' labels: the pieces as the board draws them.
-LABELS = {"white man": "○ White man", "white king": "♔ White king", "black man": "● Black man",
-          "black king": "♚ Black king", "eraser": "Eraser"}
-#: The questions an editor position can become (see :data:`damlib.exercises.QUESTIONS`).
-KINDS = {"play": "Play a legal move", "moves": "List every legal move", "most": "How many does the best capture take?"}
+#: What the editor says: the tool buttons' labels (``tool-`` and the tool, the pieces as the board
+#: draws them), the questions a position can become (``kind-``), the controls (a button's tooltip
+#: is its ``-tip``) and the lines under the board. ``{error}``, ``{sheet}`` and ``{answers}`` (file
+#: paths) come HTML-escaped.
+TEXTS: dict[str, str] = {
+    "tool-white-man": "○ White man",
+    "tool-white-king": "♔ White king",
+    "tool-black-man": "● Black man",
+    "tool-black-king": "♚ Black king",
+    "tool-eraser": "Eraser",
+    "kind-play": "Play a legal move",
+    "kind-moves": "List every legal move",
+    "kind-most": "How many does the best capture take?",
+    "game": "Game",
+    "to-move": "To move",
+    "white": "White",
+    "black": "Black",
+    "question": "Question",
+    "questions": "Questions",
+    "title": "Title",
+    "title-box": "a question's title, e.g. Warm-up",
+    "worksheet": "Worksheet",
+    "file-name": "File name",
+    "clear": "Clear",
+    "clear-tip": "take every piece off",
+    "start": "Start position",
+    "start-tip": "the standard start",
+    "flip": "Flip",
+    "flip-tip": "turn the board round",
+    "play": "Play from here",
+    "play-tip": "open a play board on this position",
+    "captures": "Step through captures",
+    "captures-tip": "open the capture stepper",
+    "exercise": "Make an exercise",
+    "exercise-tip": "the engine works out the answer",
+    "add": "Add to the worksheet",
+    "add-tip": "make the exercise and keep it for the worksheet",
+    "save": "Save worksheet and answer key",
+    "save-tip": "save both as PDF",
+    "up": "Move up",
+    "up-tip": "move the chosen question up",
+    "down": "Move down",
+    "down-tip": "move the chosen question down",
+    "retitle": "Set title",
+    "retitle-tip": "give the chosen question the title typed",
+    "remove": "Remove",
+    "remove-tip": "take the chosen question off the worksheet",
+    "copy": "Copy FEN",
+    "copy-tip": "copy the FEN",
+    "picture-title": "Board editor: {game}",
+    "board-label": "board editor, {game}",
+    "not-exercise": "<b>Not an exercise:</b> {error}",
+    "answer": "Answer: {answer} ({rule}).",
+    "not-added": "<b>Not added:</b> {error}",
+    "added-one": "Added to the worksheet: {count} question so far.",
+    "added-other": "Added to the worksheet: {count} questions so far.",
+    "nothing-to-save": "Nothing to save yet: add a position to the worksheet first.",
+    "not-saved": "<b>Not saved:</b> {error}",
+    "saved": "Saved {sheet} and {answers}.",
+    "choose-first": "Choose a question in the list first.",
+    "no-capture-white": "White has no capture here: set up a piece to take",
+    "no-capture-black": "Black has no capture here: set up a piece to take",
+    "cannot-open": "<b>Cannot open it:</b> {error}",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
+#: The questions an editor position can become, in the menu's order (see
+#: :data:`damlib.exercises.QUESTIONS`).
+KINDS = ("play", "moves", "most")
 
 
 class BoardEditor(Pictured, w.VBox):
@@ -59,13 +125,14 @@ class BoardEditor(Pictured, w.VBox):
         self.sheet = Worksheet()
         rules = self.editor.rules
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
-        self.game = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
+        self.game = w.Dropdown(options=[(game_name(r), r) for r in games], value=rules, description=say("game"))
         self.game.observe(lambda change: self._do(self.editor.set_game, change["new"]), "value")
-        self.tools = w.ToggleButtons(options=[(LABELS[t], t) for t in TOOLS], value=self.editor.tool,
+        self.tools = w.ToggleButtons(options=[(say(f"tool-{t.replace(' ', '-')}"), t) for t in TOOLS],
+                                     value=self.editor.tool,
                                      style={"button_width": "auto"})
         self.tools.observe(lambda change: setattr(self.editor, "tool", change["new"]), "value")  # no redraw needed
-        self.turn = w.ToggleButtons(options=[("White", "white"), ("Black", "black")], value=self.editor.turn,
-                                    description="To move", style={"button_width": "70px"})
+        self.turn = w.ToggleButtons(options=[(say("white"), "white"), (say("black"), "black")], value=self.editor.turn,
+                                    description=say("to-move"), style={"button_width": "70px"})
         self.turn.observe(lambda change: self._do(self.editor.set_turn, change["new"]), "value")
         self.board = Board(on_click=self.click, size=size)
         self.fen_box = w.Text(description="FEN", continuous_update=False, layout=w.Layout(width="460px"))
@@ -74,31 +141,29 @@ class BoardEditor(Pictured, w.VBox):
         self.copy = text()
         self.message = text("message")
         self.status = text("status")
-        self.kind = w.Dropdown(options=[(label, kind) for kind, label in KINDS.items()], description="Question")
+        self.kind = w.Dropdown(options=[(say(f"kind-{kind}"), kind) for kind in KINDS], description=say("question"))
         self.exercise = text()
         self.opened = w.VBox()
-        self.buttons = {
-            "clear": button("Clear", "take every piece off", "clear", lambda: self._do(self.editor.clear)),
-            "start": button("Start position", "the standard start", "start", lambda: self._do(self.editor.start)),
-            "flip": button("Flip", "turn the board round", "flip", self.flip),
-            "play": button("Play from here", "open a play board on this position", "play", self.play),
-            "captures": button("Step through captures", "open the capture stepper", "captures", self.captures),
-            "exercise": button("Make an exercise", "the engine works out the answer", "exercise", self._show_exercise),
-            "add": button("Add to the worksheet", "make the exercise and keep it for the worksheet", "add", self.add),
-            "save": button("Save worksheet and answer key", "save both as PDF", "save", self.save),
-            "up": button("Move up", "move the chosen question up", "up", lambda: self._edit(self.sheet.move, -1)),
-            "down": button("Move down", "move the chosen question down", "down",
-                           lambda: self._edit(self.sheet.move, 1)),
-            "retitle": button("Set title", "give the chosen question the title typed", "retitle",
-                              lambda: self._edit(self.sheet.retitle, self.question_title.value)),
-            "remove": button("Remove", "take the chosen question off the worksheet", "remove",
-                             lambda: self._edit(self.sheet.remove)),
+        actions: dict[str, Callable[[], None]] = {
+            "clear": lambda: self._do(self.editor.clear),
+            "start": lambda: self._do(self.editor.start),
+            "flip": self.flip,
+            "play": self.play,
+            "captures": self.captures,
+            "exercise": self._show_exercise,
+            "add": self.add,
+            "save": self.save,
+            "up": lambda: self._edit(self.sheet.move, -1),
+            "down": lambda: self._edit(self.sheet.move, 1),
+            "retitle": lambda: self._edit(self.sheet.retitle, self.question_title.value),
+            "remove": lambda: self._edit(self.sheet.remove),
         }
+        self.buttons = {name: button(say(name), say(f"{name}-tip"), name, action) for name, action in actions.items()}
         #: the questions kept, in the worksheet's order
-        self.questions = w.Select(options=[], rows=5, description="Questions", layout=w.Layout(width="auto"))
-        self.question_title = w.Text(description="Title", placeholder="a question's title, e.g. Warm-up")
-        self.sheet_title = w.Text(value=self.sheet.title, description="Worksheet")
-        self.file_name = w.Text(value=self.sheet.name, description="File name")
+        self.questions = w.Select(options=[], rows=5, description=say("questions"), layout=w.Layout(width="auto"))
+        self.question_title = w.Text(description=say("title"), placeholder=say("title-box"))
+        self.sheet_title = w.Text(value=self.sheet.title, description=say("worksheet"))
+        self.file_name = w.Text(value=self.sheet.name, description=say("file-name"))
         b = self.buttons
         worksheet = [w.HBox([self.sheet_title, self.file_name]), self.questions,
                      w.HBox([b["up"], b["down"], b["remove"], self.question_title, b["retitle"]],
@@ -125,7 +190,7 @@ class BoardEditor(Pictured, w.VBox):
 
     def picture(self) -> bytes:
         board = self.editor.position if not self.editor.problems else Position(self.editor.rules, (0,) * 64, True)
-        return diagram.png(board, title=f"Board editor: {self.editor.rules.name}", size=self.size)
+        return diagram.png(board, title=say("picture-title", game=game_name(self.editor.rules)), size=self.size)
 
     # -- what the buttons do ------------------------------------------------------
 
@@ -146,10 +211,11 @@ class BoardEditor(Pictured, w.VBox):
         try:
             task = Exercise(self.editor.position.fen, self.editor.rules, self.kind.value)
         except DamlibError as error:
-            self.exercise.value = prose(f"<b>Not an exercise:</b> {html.escape(str(error))}")
+            self.exercise.value = prose(say("not-exercise", error=html.escape(str(error))))
             return None
-        self.exercise.value = prose(f"<b>{html.escape(task.question)}</b><br>Answer: {html.escape(task.answer)} "
-                                    f"({html.escape(task.rule)}). {html.escape(task.explanation())}")
+        answer = say("answer", answer=task.answer, rule=task.rule)
+        self.exercise.value = prose(f"<b>{html.escape(task.question)}</b><br>{html.escape(answer)} "
+                                    f"{html.escape(task.explanation())}")
         return task
 
     def _show_exercise(self) -> None:
@@ -163,31 +229,31 @@ class BoardEditor(Pictured, w.VBox):
         try:
             self.sheet.add(task)
         except DamlibError as error:
-            self.message.value = prose(f"<b>Not added:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("not-added", error=html.escape(str(error))))
             return
         count = len(self.sheet.questions)
-        self.message.value = prose(f"Added to the worksheet: {count} question{'s' if count > 1 else ''} so far.")
+        self.message.value = prose(html.escape(language.counted("added", count, TEXTS)))
         self._list(count - 1)
 
     def save(self) -> None:
         """Save the worksheet and its answer key in ``folder``, named as the file name box says."""
         if not self.sheet.questions:
-            self.message.value = prose("Nothing to save yet: add a position to the worksheet first.")
+            self.message.value = prose(html.escape(say("nothing-to-save")))
             return
         self.sheet.title, self.sheet.name = self.sheet_title.value, self.file_name.value
         try:
             sheet, key = self.sheet.save(self.folder)
         except (OSError, DamlibError) as error:
-            self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("not-saved", error=html.escape(str(error))))
             return
-        self.message.value = prose(f"Saved {html.escape(str(sheet))} and {html.escape(str(key))}.")
+        self.message.value = prose(say("saved", sheet=html.escape(str(sheet)), answers=html.escape(str(key))))
 
     def _edit(self, change: Callable[..., int | None], *args: object) -> None:
         """Change the chosen question of the list, which stays chosen where it went (or, removed,
         the one now in its place); nothing chosen is said, not an error."""
         chosen = self.questions.index
         if chosen is None:
-            self.message.value = prose("Choose a question in the list first.")
+            self.message.value = prose(html.escape(say("choose-first")))
             return
         went = change(chosen, *args)
         self._list(min(chosen if went is None else went, len(self.sheet.questions) - 1))
@@ -204,7 +270,7 @@ class BoardEditor(Pictured, w.VBox):
         """Open the capture stepper on the position, below the editor."""
         def stepper(position: Position) -> w.Widget:
             if not position.must_capture:
-                raise DamlibError(f"{position.turn.capitalize()} has no capture here: set up a piece to take")
+                raise DamlibError(say(f"no-capture-{position.turn}"))
             return CaptureStepper(position, size=self.size)
         self._open(stepper)
 
@@ -215,7 +281,7 @@ class BoardEditor(Pictured, w.VBox):
             self.opened.children = [make(self.editor.position)]
         except DamlibError as error:
             self.opened.children = []
-            self.message.value = prose(f"<b>Cannot open it:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("cannot-open", error=html.escape(str(error))))
 
     def _do(self, action: Callable[..., None], *args: object) -> None:
         if not self._drawing:  # setting a control to what the editor holds is not an edit
@@ -235,12 +301,13 @@ class BoardEditor(Pictured, w.VBox):
         self.game.value, self.turn.value = editor.rules, editor.turn
         pieces = {name: BY_VALUE[v] for name, v in editor.pieces().items()}
         problems = {p.square: "excluded" for p in editor.problems if p.square}
-        self.board.show(pieces, marks=problems, label=f"board editor, {editor.rules.name}",
+        self.board.show(pieces, marks=problems, label=say("board-label", game=game_name(editor.rules)),
                         announce=editor.message)
         self.fen_box.value = editor.fen
         self._drawing = False
-        self.copy.value = (f'<button class="damlib-copy" title="copy the FEN" onclick="navigator.clipboard.writeText('
-                           f'{html.escape(json.dumps(editor.fen))})">Copy FEN</button>')
+        self.copy.value = (f'<button class="damlib-copy" title="{html.escape(say("copy-tip"))}" '
+                           f'onclick="navigator.clipboard.writeText({html.escape(json.dumps(editor.fen))})">'
+                           f'{html.escape(say("copy"))}</button>')
         said = html.escape(editor.message)
         self.message.value = prose(f"<b>{said}</b>" if editor.rule is not None else said)  # a refusal stands out
         self.status.value = prose(html.escape(editor.status()))

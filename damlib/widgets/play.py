@@ -9,6 +9,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import diagram
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.notation import numbered_moves, parse_color
 from ..engine.position import Position, Variant
@@ -17,9 +18,61 @@ from ..engine.variants import rules as _rules
 from ..play import pdn
 from ..play.clicks import ClickToMove
 from ..play.game import Game
-from ..play.search import LEVELS, level_of
+from ..play.search import LEVELS, Level, level_of
 from .board import Board
-from .common import GAMES, Pictured, button, check_size, position_of, prose, text
+from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text, to_move
+
+#: What the play board says: its menus, buttons (each with its tooltip, ``-tip``) and lines.
+#: ``{game}`` is a game's name, ``{state}`` a result or "White to move", ``{error}`` and
+#: ``{name}`` (a file name) come HTML-escaped.
+TEXTS: dict[str, str] = {
+    "game": "Game",
+    "referee": "referee mode (a capture mistake is let through, then dealt with as the rules say)",
+    "computer": "Computer",
+    "nobody": "nobody",
+    "white": "White",
+    "black": "Black",
+    "level": "Level",
+    # the computer's levels of play (damlib.play.search.LEVELS), by name
+    "level-beginner": "beginner — looks one move ahead and often slips, as beginners do",
+    "level-club": "club — plays soundly, looking two moves ahead",
+    "level-strong": "strong — looks as deep as it can in under a second",
+    "take-back": "Take back and capture",
+    "take-back-tip": "make the mistake be taken back",
+    "let-stand": "Let it stand",
+    "let-stand-tip": "let the mistaken move stand",
+    "end-here": "End the move here",
+    "end-here-tip": "referee mode: stop the capture on this square",
+    "restart": "Restart this position",
+    "restart-tip": "back to the position this board began with",
+    "new": "New game",
+    "new-tip": "the standard start of this game",
+    "undo": "Undo",
+    "undo-tip": "take back the last move",
+    "flip": "Flip",
+    "flip-tip": "turn the board around",
+    "save": "Save game",
+    "save-tip": "save the game as a PDN file beside the notebook",
+    "title": "{game}: {state}",
+    "not-saved": "<b>Not saved.</b> {error}",
+    "saved": "Saved as <b>{name}</b> beside the notebook. The PDN text below can be copied into any draughts "
+             "program.",
+    "moves": "Moves",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
+
+
+def level_label(level: Level) -> str:
+    """A level of play as its menu shows it: its name and what it does (in English, as
+    :data:`~damlib.play.search.LEVELS` says it).
+
+    >>> all(level_label(lv) == f"{lv.name} — {lv.about}" for lv in LEVELS.values())
+    True
+    """
+    key = f"level-{level.name}"
+    return say(key) if key in TEXTS else f"{level.name} — {level.about}"
 
 
 class PlayBoard(Pictured, w.VBox):
@@ -66,33 +119,31 @@ class PlayBoard(Pictured, w.VBox):
         # beside the panel, the board takes the room there is; the panel goes below it when short
         self.board.layout.flex = "0 0 auto" if size else "1 1 360px"
         games = list(GAMES) + ([rules] if rules not in GAMES else [])
-        self.variant = w.Dropdown(options=[(r.name, r) for r in games], value=rules, description="Game")
-        self.referee = w.Checkbox(value=self.table.game.referee,
-                                  description="referee mode (a capture mistake is let through, then dealt with "
-                                              "as the rules say)",
+        self.variant = w.Dropdown(options=[(game_name(r), r) for r in games], value=rules, description=say("game"))
+        self.referee = w.Checkbox(value=self.table.game.referee, description=say("referee"),
                                   indent=False, layout=w.Layout(width="auto"))
-        self.computer = w.Dropdown(options=[("nobody", ""), ("White", "white"), ("Black", "black")],
-                                   value=self.table.computer or "", description="Computer")
-        self.level = w.Dropdown(options=[(f"{lv.name} — {lv.about}", lv.name) for lv in LEVELS.values()],
-                                value=self.table.level.name, description="Level", layout=w.Layout(width="auto"))
+        self.computer = w.Dropdown(options=[(say("nobody"), ""), (say("white"), "white"), (say("black"), "black")],
+                                   value=self.table.computer or "", description=say("computer"))
+        self.level = w.Dropdown(options=[(level_label(lv), lv.name) for lv in LEVELS.values()],
+                                value=self.table.level.name, description=say("level"), layout=w.Layout(width="auto"))
         choice = w.Layout(width="auto")  # the two choices after a capture mistake show together
-        self.take_back_button = button("Take back and capture", "make the mistake be taken back", "take-back",
+        self.take_back_button = button(say("take-back"), say("take-back-tip"), "take-back",
                                        self._forward(self.table.take_back), choice)
-        self.let_stand_button = button("Let it stand", "let the mistaken move stand", "let-stand",
+        self.let_stand_button = button(say("let-stand"), say("let-stand-tip"), "let-stand",
                                        self._forward(self.table.let_stand), choice)
-        self.end_button = button("End the move here", "referee mode: stop the capture on this square", "end-here",
+        self.end_button = button(say("end-here"), say("end-here-tip"), "end-here",
                                  self._forward(self.table.end_here), w.Layout(width="auto"))
-        self.restart_button = button("Restart this position", "back to the position this board began with",
+        self.restart_button = button(say("restart"), say("restart-tip"),
                                      "restart", self.restart, w.Layout(width="auto"))
         self.restart_button.layout.display = "none" if start == Position.start(rules) else None
         self.status = text("status")
         self.move_list = text("moves")
         controls = w.HBox([
             self.restart_button,
-            button("New game", "the standard start of this game", "new", lambda: self.new_game()),
-            button("Undo", "take back the last move", "undo", self._forward(self.table.undo)),
-            button("Flip", "turn the board around", "flip", self.flip),
-            button("Save game", "save the game as a PDN file beside the notebook", "save", self.save),
+            button(say("new"), say("new-tip"), "new", lambda: self.new_game()),
+            button(say("undo"), say("undo-tip"), "undo", self._forward(self.table.undo)),
+            button(say("flip"), say("flip-tip"), "flip", self.flip),
+            button(say("save"), say("save-tip"), "save", self.save),
         ], layout=w.Layout(flex_flow="row wrap"))
         #: where Save puts the game's PDN file: the notebook's folder (the kernel's working folder)
         self.save_folder = Path(".")
@@ -123,8 +174,8 @@ class PlayBoard(Pictured, w.VBox):
 
     def picture(self) -> bytes:
         game = self.game
-        state = str(game.result) if game.result else f"{game.position.turn.capitalize()} to move"
-        title = f"{game.rules.name}: {state}"
+        state = str(game.result) if game.result else to_move(game.position.turn)
+        title = say("title", game=game_name(game.rules), state=state)
         return diagram.png(game.position, last_move=game.moves[-1] if game.moves else None, flip=self.board.flipped,
                            title=title, size=self.size)
 
@@ -180,12 +231,11 @@ class PlayBoard(Pictured, w.VBox):
         try:
             path = pdn.save(self.game, self.save_folder, Event=f"damlib {self.game.rules.name} game")
         except DamlibError as e:
-            self.saved.value = prose(f"<b>Not saved.</b> {html.escape(str(e))}")
+            self.saved.value = prose(say("not-saved", error=html.escape(str(e))))
             return
         self.saved_text.value = path.read_text(encoding="utf-8")
         self.saved_text.layout.display = None
-        self.saved.value = prose(f"Saved as <b>{html.escape(path.name)}</b> beside the notebook. "
-                                 "The PDN text below can be copied into any draughts program.")
+        self.saved.value = prose(say("saved", name=html.escape(path.name)))
 
     # -- showing ----------------------------------------------------------------------
 
@@ -203,4 +253,4 @@ class PlayBoard(Pictured, w.VBox):
             status += f"<br>{html.escape(table.message)}"
         self.status.value = prose(status)
         moves = numbered_moves(game.moves, white_first=game.positions[0].turn == "white")
-        self.move_list.value = prose(f"<b>Moves</b><br>{html.escape(moves) or '—'}")
+        self.move_list.value = prose(f"<b>{html.escape(say('moves'))}</b><br>{html.escape(moves) or '—'}")
