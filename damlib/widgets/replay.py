@@ -9,6 +9,7 @@ from collections.abc import Iterable
 import ipywidgets as w
 
 from ..drawing import diagram
+from ..engine import language
 from ..engine.errors import DamlibError, shown
 from ..engine.notation import move_number, move_texts
 from ..engine.position import Position, Variant
@@ -19,9 +20,47 @@ from ..play.frames import move_frames
 from ..play.game import Game
 from ..play.referee import describe
 from .board import Board
-from .common import Pictured, Steps, button, check_size, position_of, prose
+from .common import Pictured, Steps, button, check_size, game_name, position_of, prose
 
-_AS_WRITTEN = "as the file says (GameType)"
+#: What the replay says. ``{game}`` is a game's name, ``{label}`` a numbered move in bold
+#: ("<b>2. d4:f6</b>"), ``{description}`` what the move does; ``{error}`` and ``{result}`` come
+#: HTML-escaped, ``{size}`` and ``{most}`` as numbers written out ("2,000,000").
+TEXTS: dict[str, str] = {
+    "game": "Game",
+    "rules": "Rules",
+    "as-written": "as the file says (GameType)",
+    "move": "Move",
+    "upload": "Open a PDN file",
+    "paste": "…or paste PDN text here",
+    "read": "Read the text",
+    "read-tip": "read the PDN text pasted above",
+    "open-another": "Open another game (PDN)",
+    "too-large": "this PDN text is too large to show here ({size} characters; at most {most}): read it with "
+                 "damlib.pdn.read, or open a part of it",
+    "not-read": "<b>Not read:</b> {error}",
+    "no-game": "No game found in that text: a PDN game has moves like {example}.",
+    "read-first-one": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read reads "
+                      "them all).",
+    "read-first-other": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read reads "
+                        "them all).",
+    "read-games-one": "Read {count} game.",
+    "read-games-other": "Read {count} games.",
+    "title-start": "{game}: start",
+    "title-move": "{game}: {move}",
+    "start-white-one": "The start: White to move; {count} move follow, read under {game} rules.",
+    "start-white-other": "The start: White to move; {count} moves follow, read under {game} rules.",
+    "start-black-one": "The start: Black to move; {count} move follow, read under {game} rules.",
+    "start-black-other": "The start: Black to move; {count} moves follow, read under {game} rules.",
+    "move-white": "{label} (White): {description}",
+    "move-black": "{label} (Black): {description}",
+    "result": "The result written in the file: {result}.",
+    "stops": "<b>The replay stops here.</b> {error}",
+    "label-start": "{game} draughts board, the start",
+    "label-after": "{game} draughts board, after {move}",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 #: The longest PDN text the replay takes (2 MB); only the games it lists are read.
@@ -37,9 +76,10 @@ class GameReplay(Pictured, w.VBox):
     """Steps through a game's moves with a slider, showing each move's route and captures.
 
     ``source`` is PDN text (tag pairs are optional, so ``"1. c3-d4 f6-e5"`` is a game too),
-    the path of a PDN file, or a list of move texts. A text of several games gets a menu
-    to choose one. ``variant`` reads every game under those rules; by default each game
-    is read under the rules its GameType names, and German where it names none. ``start``
+    the path of a PDN file, a list of move texts, or a :class:`~damlib.Game` (its moves from its
+    start). A text of several games gets a menu to choose one. ``variant`` reads every game under
+    those rules; by default each game is read under the rules its GameType names, and German where
+    it names none. ``start``
     is the position (or FEN) that moves without a FEN tag begin from. A move that cannot
     be played ends the replay there, with the reason shown. Below the board a learner can
     open another PDN file or paste PDN text.
@@ -52,35 +92,36 @@ class GameReplay(Pictured, w.VBox):
 
     def __init__(
         self,
-        source: str | os.PathLike[str] | Iterable[str],
+        source: str | os.PathLike[str] | Iterable[str] | Game,
         variant: Variant | None = None,
         start: Position | str | None = None,
         size: int | None = None,
     ) -> None:
         self.size = check_size(size)
-        forced = _rules(variant) if variant is not None else start.rules if isinstance(start, Position) else None
+        forced = (_rules(variant) if variant is not None else start.rules if isinstance(start, Position)
+                  else source.rules if isinstance(source, Game) else None)  # a game is read under its own rules
         self._text = _pdn_text(source, position_of(start, forced) if start is not None else None)
         self.entries: list[pdn.PdnGame] = []
         self._quiet = False  # while the menus are being filled in, their changes show nothing
-        self.games = w.Dropdown(description="Game", layout=w.Layout(width="100%"))
-        choices = [(r.name, r.name) for r in VARIANTS.values()]
+        self.games = w.Dropdown(description=say("game"), layout=w.Layout(width="100%"))
+        choices = [(game_name(r), r.name) for r in VARIANTS.values()]
         if forced is not None and forced.name.lower() not in VARIANTS:
-            choices.append((forced.name, forced.name))
+            choices.append((game_name(forced), forced.name))
         self._choices = {r.name: r for r in VARIANTS.values()} | ({forced.name: forced} if forced else {})
-        self.rules = w.Dropdown(options=[(_AS_WRITTEN, "")] + choices, value=forced.name if forced else "",
-                                description="Rules", layout=w.Layout(width="24em"))
-        self.steps = Steps("Move")
+        self.rules = w.Dropdown(options=[(say("as-written"), "")] + choices, value=forced.name if forced else "",
+                                description=say("rules"), layout=w.Layout(width="24em"))
+        self.steps = Steps(say("move"))
         self.board = Board(size=size, interactive=False)
         self._shown = 0  # the ply the board shows
         self.caption = w.HTML()
         self.caption.add_class("damlib-caption")
-        self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description="Open a PDN file",
+        self.upload = w.FileUpload(accept=".pdn,.txt", multiple=False, description=say("upload"),
                                    layout=w.Layout(width="auto"))
-        self.paste = w.Textarea(placeholder="…or paste PDN text here", layout=w.Layout(width="100%", height="6em"))
+        self.paste = w.Textarea(placeholder=say("paste"), layout=w.Layout(width="100%", height="6em"))
         self.status = w.HTML()
-        opener = w.VBox([self.upload, self.paste, w.HBox([button("Read the text", "read the PDN text pasted above",
+        opener = w.VBox([self.upload, self.paste, w.HBox([button(say("read"), say("read-tip"),
                                                                  "read-pdn", self._read_pasted), self.status])])
-        self.opener = w.Accordion(children=[opener], titles=("Open another game (PDN)",), selected_index=None)
+        self.opener = w.Accordion(children=[opener], titles=(say("open-another"),), selected_index=None)
         self._read()
         self.games.observe(lambda _: self._show_game(), "value")
         self.rules.observe(lambda _: self._read(), "value")
@@ -124,23 +165,21 @@ class GameReplay(Pictured, w.VBox):
         try:
             text = pdn.source_text(source)
             if len(text) > MAX_TEXT:
-                raise DamlibError(f"this PDN text is too large to show here ({len(text):,} characters; at most "
-                                  f"{MAX_TEXT:,}): read it with damlib.pdn.read, or open a part of it")
+                raise DamlibError(say("too-large", size=f"{len(text):,}", most=f"{MAX_TEXT:,}"))
             # one game more than are listed, to tell whether the text holds more
             entries = pdn.read(text, self.variant, default=GERMAN, limit=MAX_GAMES + 1, max_moves=MAX_MOVES)
         except DamlibError as e:  # the status says it, never the one of the text shown before
-            self.status.value = prose(f"<b>Not read:</b> {html.escape(str(e))}")
+            self.status.value = prose(say("not-read", error=html.escape(str(e))))
             return
         if not entries:
-            self.status.value = prose("No game found in that text: a PDN game has moves like <code>1. c3-d4</code>.")
+            self.status.value = prose(say("no-game", example="<code>1. c3-d4</code>"))
             return
         self._text = text
         self._set(entries[:MAX_GAMES], 0)
         if len(entries) > MAX_GAMES:
-            self.status.value = prose(f"Read the first {MAX_GAMES} games, which are listed; the text holds more "
-                                      "(damlib.pdn.read reads them all).")
+            self.status.value = prose(html.escape(language.counted("read-first", MAX_GAMES, TEXTS)))
         else:
-            self.status.value = prose(f"Read {_count(len(entries), 'game')}.")
+            self.status.value = prose(html.escape(language.counted("read-games", len(entries), TEXTS)))
 
     def _read(self) -> None:
         if self._quiet:
@@ -181,12 +220,12 @@ class GameReplay(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The position shown, with the move that led to it."""
         k = self.steps.slider.value
-        game, name = self.game, self.game.rules.name
+        game, name = self.game, game_name(self.game.rules)
         if k == 0:
-            return diagram.png(game.positions[0], title=f"{name}: start", size=self.size)
+            return diagram.png(game.positions[0], title=say("title-start", game=name), size=self.size)
         move = game.moves[k - 1]
         return diagram.png(game.positions[k], arrows=[move.path], captured=move.captured,
-                           title=f"{name}: {self._number(k - 1)} {move}", size=self.size)
+                           title=say("title-move", game=name, move=f"{self._number(k - 1)} {move}"), size=self.size)
 
     def _show(self) -> None:
         k = self.steps.slider.value
@@ -194,29 +233,32 @@ class GameReplay(Pictured, w.VBox):
         self._draw(k)
         if k == 0:
             position = game.positions[0]
-            text = (f"The start: {position.turn.capitalize()} to move; {_count(len(game.moves), 'move')} follow, "
-                    f"read under {html.escape(game.rules.name)} rules.")
+            text = html.escape(language.counted(f"start-{position.turn}", len(game.moves), TEXTS,
+                                                game=game_name(game.rules)))
         else:
             move, before = game.moves[k - 1], game.positions[k - 1]
             label = f"{self._number(k - 1)} {move}"
-            text = f"<b>{html.escape(label)}</b> ({before.turn.capitalize()}): {html.escape(describe(move, before))}"
+            text = say(f"move-{before.turn}", label=f"<b>{html.escape(label)}</b>",
+                       description=html.escape(describe(move, before)))
         for comment in entry.comments.get(k, ()):
             text += f"<br><i>{html.escape(comment)}</i>"
         if k == len(game.moves):
             if game.result:
                 text += f"<br><b>{html.escape(str(game.result))}</b>"
             if entry.result and entry.result != "*":
-                text += f"<br>The result written in the file: {html.escape(entry.result)}."
+                text += f"<br>{html.escape(say('result', result=entry.result))}"
             if self.error:
-                text += f"<br><b>The replay stops here.</b> {html.escape(self.error)}"
+                text += f"<br>{say('stops', error=html.escape(self.error))}"
         self.caption.value = prose(text)
 
 
     def _draw(self, k: int) -> None:
         """The board at ply ``k``; one move on from the ply shown, that move is animated."""
-        game, name = self.game, self.game.rules.name
-        where = "the start" if k == 0 else f"after {self._number(k - 1)} {game.moves[k - 1]}"
-        label = f"{name} draughts board, {where}"
+        game, name = self.game, game_name(self.game.rules)
+        if k == 0:
+            label = say("label-start", game=name)
+        else:
+            label = say("label-after", game=name, move=f"{self._number(k - 1)} {game.moves[k - 1]}")
         if k == 0:
             self.board.show(game.positions[0], label=label)
         else:
@@ -228,20 +270,19 @@ class GameReplay(Pictured, w.VBox):
         self._shown = k
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _pdn_text(source: object, start: Position | None) -> str:
-    """PDN text for ``source`` (text, a path, or a list of move texts), beginning at ``start``."""
+    """PDN text for ``source`` (text, a path, a list of move texts, or a game), beginning at ``start``
+    (a game begins at its own)."""
     if isinstance(source, os.PathLike):
         return pdn.source_text(source)
+    if isinstance(source, Game):
+        return pdn.write(source)
     if isinstance(source, str):
         text = source
     elif isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         text = " ".join(move_texts(source))
     else:
-        raise DamlibError(f"a replay shows PDN text, a PDN file or a list of move texts, not {shown(source)}")
+        raise DamlibError(f"a replay shows PDN text, a PDN file, a list of move texts or a Game, not {shown(source)}")
     if start is not None and not text.lstrip().startswith("["):
         text = f'[FEN "{start.fen}"]\n{text}'
     return text
