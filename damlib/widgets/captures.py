@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Iterable
 
 import ipywidgets as w
 
 from ..drawing import diagram
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position, Variant
 from ..engine.squares import SQUARE_NAMES
@@ -16,10 +18,61 @@ from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
 from ..play.referee import CaptureStage, capture_stages, explain, forbidden_captures
 from .board import Board
-from .common import GAMES, Pictured, Steps, button, check_size, position_of, prose
+from .common import GAMES, Pictured, Steps, button, check_size, game_name, position_of, prose
 
 #: The most captures a stepper's menu lists.
 MAX_LISTED = 60
+
+#: What the capture stepper and the promotion explorer say. ``{game}`` is a game's name, ``{move}``
+#: move text, ``{rule}`` a rule ID (or "published rules"), ``{number}`` a count written out
+#: ("1,234"), ``{why}``, ``{note}`` and ``{error}`` sentences, HTML-escaped.
+TEXTS: dict[str, str] = {
+    "capture": "Capture",
+    "forbidden": "also show captures that are not allowed",
+    "jump": "Jump",
+    "board-move": "{game} draughts board: {move}",
+    "board-none": "{game} draughts board: no capture",
+    "title-move": "{game}: {move}",
+    "title-none": "{game}: no capture",
+    "takes-one": "{move} — takes {count}",
+    "takes-other": "{move} — takes {count}",
+    "takes-forbidden-one": "✗ {move} — takes {count}, not allowed",
+    "takes-forbidden-other": "✗ {move} — takes {count}, not allowed",
+    "no-capture-option": "no capture here",
+    "no-capture-white": "There is no capture here; White to move.",
+    "no-capture-black": "There is no capture here; Black to move.",
+    "not-allowed": "<b>Not allowed:</b> {why}",
+    "cannot-show": "<b>Cannot show {note}</b>",
+    "unlisted-one": "{number} more captures are not listed; the menu shows those that take the most.",
+    "unlisted-other": "{number} more captures are not listed; the menu shows those that take the most.",
+    "forbidden-listed-one": "{number} captures take fewer pieces and are not allowed ({rule}); the menu lists the "
+                            "{listed} that take the most.",
+    "forbidden-listed-other": "{number} captures take fewer pieces and are not allowed ({rule}); the menu lists "
+                              "the {listed} that take the most.",
+    "forbidden-unlisted-one": "{number} captures take fewer pieces and are not allowed ({rule}); the menu has no "
+                              "room for them.",
+    "forbidden-unlisted-other": "{number} captures take fewer pieces and are not allowed ({rule}); the menu has no "
+                                "room for them.",
+    # the promotion explorer
+    "example": "Example",
+    "show": "Show",
+    "show-tip": "show this FEN",
+    "no-position": "No position to show",
+    "cannot-show-fen": "<b>Cannot show this FEN:</b> {error}",
+    "no-capture-in": "No capture in {game} draughts here.",
+    "needs-all-squares": "This position needs the 64-square board: {error}. {game} draughts is played on the 32 "
+                         "dark squares only.",
+    "not-a-position": "Not a {game} position: {error}",
+    # the examples' names in the menu (PROMOTION_EXAMPLES)
+    "example-jump-on": "jumps onto the last rank and can jump on",
+    "example-king-only": "jumps onto the last rank; only a king could take on",
+    "example-pass": "passes the last rank and ends on it again",
+    "example-turkish-file": "Turkish: crowned, then captures back down the file",
+    "example-turkish-rank": "Turkish: crowned, then captures along the last rank",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step: int, shown: int) -> None:
@@ -30,7 +83,7 @@ def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step:
     done = len(stage.path)
     board.show(stage.position, arrows=[stage.path] if done > 1 else [],
                ahead=[move.path] if done < len(move.path) else [], crosses=stage.jumped,
-               marks={stage.path[0]: "last"}, label=f"{stage.position.rules.name} draughts board: {move}",
+               marks={stage.path[0]: "last"}, label=say("board-move", game=game_name(stage.position.rules), move=move),
                announce=stage.caption)
     if shown < step:
         board.animate(stages[shown].position, move_frames(move)[shown:step])
@@ -73,10 +126,9 @@ class CaptureStepper(Pictured, w.VBox):
         self.size = check_size(size)
         if move is not None and not isinstance(move, (Move, str)):
             raise DamlibError(f"move must be a Move or move text like 'e3:c5:a7', not {move!r}")
-        self.choice = w.Dropdown(description="Capture", layout=w.Layout(width="max-content"))
-        self.forbidden = w.Checkbox(value=bool(show_forbidden), description="also show captures that are not allowed",
-                                    indent=False)
-        self.steps = Steps("Jump")
+        self.choice = w.Dropdown(description=say("capture"), layout=w.Layout(width="max-content"))
+        self.forbidden = w.Checkbox(value=bool(show_forbidden), description=say("forbidden"), indent=False)
+        self.steps = Steps(say("jump"))
         self.board = Board(size=size, interactive=False)
         self._step = 0  # the stage the board shows
         self.caption = w.HTML()
@@ -97,10 +149,10 @@ class CaptureStepper(Pictured, w.VBox):
 
     def picture(self) -> bytes:
         move = self.choice.value
-        name = self.position.rules.name
+        name = game_name(self.position.rules)
         if not move:
-            return diagram.png(self.position, title=f"{name}: no capture", size=self.size)
-        return diagram.png(self.position, move=move, title=f"{name}: {move}", size=self.size)
+            return diagram.png(self.position, title=say("title-none", game=name), size=self.size)
+        return diagram.png(self.position, move=move, title=say("title-move", game=name, move=move), size=self.size)
 
     def _select(self, move: Move | str) -> None:
         """Show ``move`` if it is one of the listed captures; otherwise say why not."""
@@ -119,11 +171,11 @@ class CaptureStepper(Pictured, w.VBox):
         count, banned = forbidden_captures(self.position, room) if self.forbidden.value else (0, ())
         #: the legal captures the menu leaves out, the forbidden ones, and how many of those it lists
         self._left_out = (len(legal) - len(shown), count, len(banned))
-        options = [(f"{m} — takes {len(m.captured)}", m) for m in shown]
-        options += [(f"✗ {m} — takes {len(m.captured)}, not allowed", m) for m in banned]
+        options = [(language.counted("takes", len(m.captured), TEXTS, move=m), m) for m in shown]
+        options += [(language.counted("takes-forbidden", len(m.captured), TEXTS, move=m), m) for m in banned]
         current = self.choice.value
         # "" rather than None: a browser shows a None value as an empty dropdown
-        self.choice.options = options or [("no capture here", "")]
+        self.choice.options = options or [(say("no-capture-option"), "")]
         self.choice.disabled = not options
         values = [value for _, value in self.choice.options]
         self.choice.value = current if current in values else values[0]
@@ -156,10 +208,10 @@ class CaptureStepper(Pictured, w.VBox):
 
     def _show_stage(self) -> None:
         stage, move = self.stage, self.choice.value
-        name = self.position.rules.name
+        name = game_name(self.position.rules)
         if stage is None:
-            self.board.show(self.position, label=f"{name} draughts board: no capture")
-            self.caption.value = prose(f"There is no capture here; {self.position.turn.capitalize()} to move.")
+            self.board.show(self.position, label=say("board-none", game=name))
+            self.caption.value = prose(html.escape(say(f"no-capture-{self.position.turn}")))
             return
         step, shown = self.steps.slider.value, self._step
         self._step = step
@@ -168,27 +220,27 @@ class CaptureStepper(Pictured, w.VBox):
         if stage.rule:
             text += f" <b>[{stage.rule}]</b>"
         if move not in self.position.legal_moves:
-            text = f"<b>Not allowed:</b> {html.escape(explain(self.position, str(move)))}<br>{text}"
+            text = f"{say('not-allowed', why=html.escape(explain(self.position, str(move))))}<br>{text}"
         if self._note:
-            text = f"<b>Cannot show {html.escape(self._note)}</b><br>{text}"
+            text = f"{say('cannot-show', note=html.escape(self._note))}<br>{text}"
         legal, forbidden, listed = self._left_out
         if legal:
-            text += (f"<br><i>{legal:,} more captures are not listed; "
-                     "the menu shows those that take the most.</i>")
+            text += f"<br><i>{html.escape(language.counted('unlisted', legal, TEXTS, number=f'{legal:,}'))}</i>"
         if forbidden > listed:
-            room = f"lists the {listed} that take the most" if listed else "has no room for them"
-            text += (f"<br><i>{forbidden:,} captures take fewer pieces and are not allowed "
-                     f"({html.escape(self.position.rules.cite('majority'))}); the menu {room}.</i>")
+            said = language.counted("forbidden-listed" if listed else "forbidden-unlisted", forbidden, TEXTS,
+                                    number=f"{forbidden:,}", listed=listed, rule=self.position.rules.cite("majority"))
+            text += f"<br><i>{html.escape(said)}</i>"
         self.caption.value = prose(text)
 
 
-#: Built-in positions for the promotion edge cases, by what they show.
+#: Built-in positions for the promotion edge cases, by a short name; the menu says what each shows
+#: (``example-<name>`` in :data:`TEXTS`).
 PROMOTION_EXAMPLES: dict[str, str] = {
-    "jumps onto the last rank and can jump on": "W:Wb6:Bc7,e7",
-    "jumps onto the last rank; only a king could take on": "W:Wb6:Bc7,f6",
-    "passes the last rank and ends on it again": "W:Wb6:Bc7,e7,g7",
-    "Turkish: crowned, then captures back down the file": "W:Wd6:Bd7,d4",
-    "Turkish: crowned, then captures along the last rank": "W:Wd6:Bd7,Kb8",
+    "jump-on": "W:Wb6:Bc7,e7",
+    "king-only": "W:Wb6:Bc7,f6",
+    "pass": "W:Wb6:Bc7,e7,g7",
+    "turkish-file": "W:Wd6:Bd7,d4",
+    "turkish-rank": "W:Wd6:Bd7,Kb8",
 }
 
 
@@ -228,12 +280,12 @@ class PromotionExplorer(Pictured, w.VBox):
             raise DamlibError("games must name at least one game")
         self.games = chosen
         self.size = check_size(size, share=0.65)  # boards side by side
-        self.examples = w.Dropdown(options=list(PROMOTION_EXAMPLES.items()), description="Example",
-                                   layout=w.Layout(width="max-content"))
+        self.examples = w.Dropdown(options=[(say(f"example-{name}"), fen) for name, fen in PROMOTION_EXAMPLES.items()],
+                                   description=say("example"), layout=w.Layout(width="max-content"))
         self.fen = w.Text(value=fen or self.examples.value, description="FEN", continuous_update=False)
-        self.show = button("Show", "show this FEN", "show", self._load)
+        self.show = button(say("show"), say("show-tip"), "show", self._load)
         self.message = w.HTML()
-        self.steps = Steps("Jump")
+        self.steps = Steps(say("jump"))
         self.columns = {r.name: Column(r, self.size) for r in chosen}
         self.examples.observe(self._example, "value")
         self.fen.observe(lambda _: self._load(), "value")
@@ -251,7 +303,7 @@ class PromotionExplorer(Pictured, w.VBox):
         """The three games' boards side by side, each where its capture ends."""
         boards = [c.final_picture() for c in self.columns.values() if c.position is not None]
         if not boards:
-            return diagram.png(Position.start(self.games[0]), title="No position to show", size=self.size)
+            return diagram.png(Position.start(self.games[0]), title=say("no-position"), size=self.size)
         return diagram.side_by_side(boards)
 
     def _example(self, change: dict[str, object]) -> None:
@@ -268,7 +320,7 @@ class PromotionExplorer(Pictured, w.VBox):
         if all(c.position is None for c in self.columns.values()):
             # one message, not one a column, for a FEN that no game reads
             error = next(iter(self.columns.values())).error
-            self.message.value = prose(f"<b>Cannot show this FEN:</b> {html.escape(error)}")
+            self.message.value = prose(say("cannot-show-fen", error=html.escape(error)))
             for column in self.columns.values():
                 column.error = ""
         longest = max((len(c.stages) for c in self.columns.values()), default=1)
@@ -293,16 +345,21 @@ class Column(w.VBox):
         self.position: Position | None = None
         self.move: Move | None = None
         self.error = ""
+        #: whether the position the column could not read is one of the 64-square board
+        self.needs_all_squares = False
         # the three columns share the width, however narrow the notebook
-        super().__init__([w.HTML(f"<h4>{rules.name}</h4>"), self.board, self.caption],
+        super().__init__([w.HTML(f"<h4>{html.escape(game_name(rules))}</h4>"), self.board, self.caption],
                          layout=w.Layout(flex="1 1 0", min_width="0", margin="0 6px 0 0"))
 
     def load(self, fen: str) -> None:
         self.stages, self.error, self.move, self.position, self._step = (), "", None, None, 0
+        self.needs_all_squares = False
         try:
             self.position = Position.from_fen(fen, self.rules)
         except DamlibError as error:
             self.error = str(error)
+            self.needs_all_squares = not self.rules.all_squares and _reads(fen, dataclasses.replace(self.rules,
+                                                                                                all_squares=True))
             return
         self.move = crossing_capture(self.position)
         if self.move is not None:
@@ -311,9 +368,10 @@ class Column(w.VBox):
     def final_picture(self) -> bytes:
         assert self.position is not None, "only a column that read the position has a picture"
         if not self.stages:
-            return diagram.png(self.position, title=f"{self.rules.name}: no capture", size=self.size)
+            return diagram.png(self.position, title=say("title-none", game=game_name(self.rules)), size=self.size)
         assert self.move is not None
-        return stage_picture(self.stages[-1], self.move.path, f"{self.rules.name}: {self.move}", self.size)
+        title = say("title-move", game=game_name(self.rules), move=self.move)
+        return stage_picture(self.stages[-1], self.move.path, title, self.size)
 
     def show(self, step: int) -> None:
         self.board.layout.display = "none" if self.position is None else None
@@ -322,8 +380,8 @@ class Column(w.VBox):
                 f'<div style="border: 1px solid #999; padding: 8px">{html.escape(self._why_not())}</div>')
             return
         if not self.stages:
-            self.board.show(self.position, label=f"{self.rules.name} draughts board: no capture")
-            self.caption.value = prose(f"No capture in {self.rules.name} draughts here.")
+            self.board.show(self.position, label=say("board-none", game=game_name(self.rules)))
+            self.caption.value = prose(html.escape(say("no-capture-in", game=game_name(self.rules))))
             return
         step, shown = min(step, len(self.stages) - 1), self._step
         self._step = step
@@ -333,7 +391,15 @@ class Column(w.VBox):
         self.caption.value = prose(html.escape(stage.caption) + (f" <b>[{stage.rule}]</b>" if stage.rule else ""))
 
     def _why_not(self) -> str:
-        if not self.rules.all_squares and "not a playable square" in self.error:
-            return (f"This position needs the 64-square board: {self.error}. "
-                    f"{self.rules.name} draughts is played on the 32 dark squares only.")
-        return f"Not a {self.rules.name} position: {self.error}"
+        if self.needs_all_squares:
+            return say("needs-all-squares", error=self.error, game=game_name(self.rules))
+        return say("not-a-position", game=game_name(self.rules), error=self.error)
+
+
+def _reads(fen: str, rules: Rules) -> bool:
+    """Whether ``fen`` is a position of ``rules``."""
+    try:
+        Position.from_fen(fen, rules)
+    except DamlibError:
+        return False
+    return True

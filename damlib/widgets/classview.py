@@ -12,9 +12,26 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing.charts import Chart, mistakes_chart
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
 from .common import Pictured, button, prose, text
+
+#: What the class view says to the teacher; ``{error}`` and ``{path}`` come HTML-escaped.
+TEXTS: dict[str, str] = {
+    "folder": "Class folder",
+    "open": "Open",
+    "open-tip": "read the progress files in this folder",
+    "csv": "Save CSV",
+    "csv-tip": "save the table for a spreadsheet",
+    "cannot-open": "<b>Cannot open it:</b> {error}",
+    "open-first": "Open a class folder first.",
+    "not-saved": "<b>Not saved:</b> {error}",
+    "saved": "Saved {path}.",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 class ClassView(Pictured, w.VBox):
@@ -35,14 +52,14 @@ class ClassView(Pictured, w.VBox):
         self.save_to = Path(save_to)
         #: the report last read, or None when the folder could not be read
         self.report: ClassReport | None = None
-        self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description="Class folder",
+        self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description=say("folder"),
                              continuous_update=False, layout=w.Layout(width="32em"))
         self.folder.observe(lambda _: self.load(), "value")  # Enter, or leaving the box, opens it
         self.table = w.HTML()
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.message = text("message")
-        controls = w.HBox([self.folder, button("Open", "read the progress files in this folder", "open", self.load),
-                           button("Save CSV", "save the table for a spreadsheet", "csv", self.save_csv)],
+        controls = w.HBox([self.folder, button(say("open"), say("open-tip"), "open", self.load),
+                           button(say("csv"), say("csv-tip"), "csv", self.save_csv)],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.message, self.table, self.chart])
         self.load()
@@ -56,7 +73,7 @@ class ClassView(Pictured, w.VBox):
             self.report = class_report(self.folder.value.strip())
         except DamlibError as error:
             self.report, self.table.value, self.chart.value = None, "", b""
-            self.message.value = prose(f"<b>Cannot open it:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("cannot-open", error=html.escape(str(error))))
             return
         self.message.value = ""
         self.table.value = self.report._repr_html_()
@@ -65,14 +82,14 @@ class ClassView(Pictured, w.VBox):
     def save_csv(self) -> None:
         """Save the table as ``class-progress.csv`` in ``save_to`` (never into the class folder)."""
         if self.report is None:
-            self.message.value = prose("Open a class folder first.")
+            self.message.value = prose(html.escape(say("open-first")))
             return
         try:
             saved = self.report.save_csv(self.save_to / "class-progress.csv")
         except (OSError, DamlibError) as error:
-            self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("not-saved", error=html.escape(str(error))))
             return
-        self.message.value = prose(f"Saved {html.escape(str(saved))}.")
+        self.message.value = prose(say("saved", path=html.escape(str(saved))))
 
     def picture(self) -> bytes:
         """The chart of the rules broken most, with who broke them: what a lesson opened before

@@ -11,10 +11,39 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import diagram
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz, save_worksheet
 from .board import Board
-from .common import Pictured, Steps, button, check_size, prose, some
+from .common import Pictured, Steps, button, check_size, game_name, prose, some
+
+#: What the exercises say. ``{number}`` is a question's number, ``{game}`` a game's name,
+#: ``{path}`` the squares clicked so far (c3:e5), ``{mark}`` ✔ or ✘, ``{links}`` the rule IDs to
+#: read again (linked to their lessons), ``{error}``, ``{sheet}`` and ``{answers}`` (file paths)
+#: HTML-escaped.
+TEXTS: dict[str, str] = {
+    "question": "Question",
+    "answer-box": "your answer, then Enter",
+    "check": "Check",
+    "check-tip": "check my answer",
+    "show": "Show the answer",
+    "show-tip": "show the answer and why",
+    "board-white": "{number}. {game}, white to move",
+    "board-black": "{number}. {game}, black to move",
+    "play-on-board": "Play your answer on the board.",
+    "so-far": "Your move so far: {path} — click where it goes next.",
+    "score": "Score: {right} of {answered}",
+    "score-marked": "Score: {right} of {answered} — this question {mark}",
+    "done": "Done: {right} of {answered} right at the first try.",
+    "read-again": "Read again: {links}.",
+    "save": "Save the worksheet and answer key",
+    "save-tip": "save both as PDF",
+    "not-saved": "<b>Not saved:</b> {error}",
+    "saved": "Saved {sheet} and {answers}.",
+}
+
+#: the sentence of :data:`TEXTS` under a key, its placeholders filled
+say = language.sayer(TEXTS)
 
 
 class Exercises(Pictured, w.VBox):
@@ -35,15 +64,15 @@ class Exercises(Pictured, w.VBox):
         self.quiz = Quiz(some(exercises, Exercise, "exercises"))
         self.exercises = self.quiz.exercises
         self.size = check_size(size, share=0.8)
-        self.steps = Steps("Question")
+        self.steps = Steps(say("question"))
         self.board = Board(on_click=self._click, on_cancel=lambda: self._cancel(), size=size)
         self.question = w.HTML()
-        self.answer = w.Text(placeholder="your answer, then Enter", continuous_update=False,
+        self.answer = w.Text(placeholder=say("answer-box"), continuous_update=False,
                              layout=w.Layout(width="360px"))
         self.answer.add_class("damlib-answer")
         self.answer.observe(lambda _: self.check(), "value")  # Enter checks it
-        self.check_button = button("Check", "check my answer", "check", self.check)
-        self.show_button = button("Show the answer", "show the answer and why", "show", self.show_answer)
+        self.check_button = button(say("check"), say("check-tip"), "check", self.check)
+        self.show_button = button(say("show"), say("show-tip"), "show", self.show_answer)
         self.feedback = w.HTML()
         self.feedback.add_class("damlib-feedback")
         self.summary = w.HTML()
@@ -100,9 +129,12 @@ class Exercises(Pictured, w.VBox):
         self._show()
 
     def _board(self, *, caption: str) -> bytes:
-        task, number = self.exercise, self.index + 1
-        return diagram.png(task.position, title=f"{number}. {task.rules.name}, {task.position.turn} to move",
-                           size=self.size, caption=caption)
+        return diagram.png(self.exercise.position, title=self._label(), size=self.size, caption=caption)
+
+    def _label(self) -> str:
+        """The question's number, game and side to move: the board's title and accessible name."""
+        task = self.exercise
+        return say(f"board-{task.position.turn}", number=self.index + 1, game=game_name(task.rules))
 
     def _show(self) -> None:
         task, state = self.exercise, self.quiz.questions[self.index]
@@ -111,7 +143,7 @@ class Exercises(Pictured, w.VBox):
         on_board = task.kind == "play" and not state.revealed
         if on_board and self.clicks.start != task.position:
             self.clicks = AnswerClicks(task.position)
-        label = f"{number}. {task.rules.name}, {task.position.turn} to move"
+        label = self._label()
         self.board.interactive = on_board
         if on_board:
             self.board.show_game(self.clicks, said=self.clicks.message)
@@ -120,25 +152,28 @@ class Exercises(Pictured, w.VBox):
         self.board.label = label
         self.typing.layout.display = "none" if task.kind == "play" or state.revealed else None
         self.show_button.disabled = state.revealed
-        mark = "" if state.first is None else " ✔" if state.first else " ✘"
-        hint = "Play your answer on the board." if on_board else ""
+        hint = say("play-on-board") if on_board else ""
         if on_board and (self.clicks.message or self.clicks.path):
             # what is said is about the answer being clicked, not the feedback on an earlier one
-            said = self.clicks.message or f"Your move so far: {':'.join(self.clicks.path)} — click where it goes next."
+            said = self.clicks.message or say("so-far", path=":".join(self.clicks.path))
         else:
             said = state.said or hint
-        self.feedback.value = prose(f"{html.escape(said)}<br><i>Score: {self.score[0]} of {self.score[1]}"
-                                    f"{mark and ' — this question' + mark}</i>")
+        right, answered = self.score
+        if state.first is None:
+            score = say("score", right=right, answered=answered)
+        else:
+            score = say("score-marked", right=right, answered=answered, mark="✔" if state.first else "✘")
+        self.feedback.value = prose(f"{html.escape(said)}<br><i>{html.escape(score)}</i>")
         self.summary.value = prose(self._summary()) if self.quiz.finished else ""
 
     def _summary(self) -> str:
         right, answered = self.score
         review = self.quiz.to_review()
-        text = f"<b>Done: {right} of {answered} right at the first try.</b>"
+        text = f"<b>{html.escape(say('done', right=right, answered=answered))}</b>"
         if review:
             links = ", ".join(f'<a href="{LESSONS[rule]}" target="_blank">{html.escape(rule)}</a> ({LESSONS[rule]})'
                               if rule in LESSONS else html.escape(rule) for rule in review)
-            text += f" Read again: {links}."
+            text += f" {say('read-again', links=links)}"
         return text
 
 
@@ -175,7 +210,7 @@ class SaveWorksheet(Pictured, w.VBox):
         if not isinstance(folder, (str, Path)):
             raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.folder = Path(folder)
-        self.save_button = button("Save the worksheet and answer key", "save both as PDF", "save", self.save)
+        self.save_button = button(say("save"), say("save-tip"), "save", self.save)
         self.message = w.HTML()
         # the page is drawn once: shown here, and kept in the display data for a lesson not yet run
         self._page = self._first_page()
@@ -208,6 +243,6 @@ class SaveWorksheet(Pictured, w.VBox):
             save_worksheet(self.exercises, sheet)
             save_worksheet(self.exercises, key, answers=True)
         except (OSError, DamlibError) as error:
-            self.message.value = prose(f"<b>Not saved:</b> {html.escape(str(error))}")
+            self.message.value = prose(say("not-saved", error=html.escape(str(error))))
             return
-        self.message.value = prose(f"Saved {html.escape(str(sheet))} and {html.escape(str(key))}.")
+        self.message.value = prose(say("saved", sheet=html.escape(str(sheet)), answers=html.escape(str(key))))
