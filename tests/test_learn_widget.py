@@ -126,7 +126,7 @@ def test_an_unreadable_progress_file_is_set_aside_and_the_widget_goes_on(tmp_pat
 
 def test_stages_are_chosen_from_a_menu():
     learn = Learn(STAGES)
-    assert learn.stage.layout.display != "none" and list(learn.stage.options) == list(STAGES)
+    assert learn.stage.layout.display != "none" and [name for _, name in learn.stage.options] == list(STAGES)
     learn.stage.value = "Turkish"
     assert learn.level is STAGES["Turkish"][0] and learn.index == 0
     assert Learn(STAGES["German"]).stage.layout.display == "none"

@@ -20,7 +20,6 @@ and move text are placeholders' values, never translated.
 
 from __future__ import annotations
 
-import functools
 import gettext
 import io
 import os
@@ -97,7 +96,7 @@ def translate(template: str) -> str:
     return _catalog.gettext(template)
 
 
-def say(key: str, texts: Mapping[str, str], **fields: object) -> str:
+def say(key: str, texts: Mapping[str, str], /, **fields: object) -> str:
     """The sentence ``key`` of ``texts`` in the chosen language, its placeholders filled (a rule
     ID as it is, :data:`PUBLISHED` in the language too)."""
     return translate(texts[key]).format(**_cited(fields))
@@ -112,10 +111,13 @@ def _cited(fields: dict[str, object]) -> dict[str, object]:
 def sayer(texts: Mapping[str, str]) -> Callable[..., str]:
     """``say`` for one module's ``texts``: a module says its sentences with
     ``say = sayer(TEXTS)``, then ``say(key, **fields)``."""
-    return functools.partial(say, texts=texts)
+    def say_from(key: str, /, **fields: object) -> str:
+        return say(key, texts, **fields)
+
+    return say_from
 
 
-def counted(key: str, count: int, texts: Mapping[str, str], **fields: object) -> str:
+def counted(key: str, count: int, texts: Mapping[str, str], /, **fields: object) -> str:
     """The sentence ``key`` of ``texts`` for ``count``: the templates ``key-one`` and ``key-other``
     are one plural entry, and the language's plural rule picks the form, so that no number is
     glued to a plural it does not take.

@@ -43,14 +43,14 @@ TEXTS: dict[str, str] = {
     "no-capture-black": "There is no capture here; Black to move.",
     "not-allowed": "<b>Not allowed:</b> {why}",
     "cannot-show": "<b>Cannot show {note}</b>",
-    "unlisted-one": "{number} more captures are not listed; the menu shows those that take the most.",
+    "unlisted-one": "1 more capture is not listed; the menu shows those that take the most.",
     "unlisted-other": "{number} more captures are not listed; the menu shows those that take the most.",
-    "forbidden-listed-one": "{number} captures take fewer pieces and are not allowed ({rule}); the menu lists the "
+    "forbidden-listed-one": "1 capture takes fewer pieces and is not allowed ({rule}); the menu lists the "
                             "{listed} that take the most.",
     "forbidden-listed-other": "{number} captures take fewer pieces and are not allowed ({rule}); the menu lists "
                               "the {listed} that take the most.",
-    "forbidden-unlisted-one": "{number} captures take fewer pieces and are not allowed ({rule}); the menu has no "
-                              "room for them.",
+    "forbidden-unlisted-one": "1 capture takes fewer pieces and is not allowed ({rule}); the menu has no "
+                              "room for it.",
     "forbidden-unlisted-other": "{number} captures take fewer pieces and are not allowed ({rule}); the menu has no "
                                 "room for them.",
     # the promotion explorer
