@@ -9,6 +9,7 @@ import re
 import pytest
 from conftest import ROOT, RULES_MD
 
+import damlib
 from damlib import Game, Position, explain
 from damlib.drawing.pages import page_count, stored_fingerprint
 from damlib.handout import (
@@ -18,6 +19,7 @@ from damlib.handout import (
     WORKSHEET,
     example,
     file_name,
+    main,
     render,
     rule_ids,
     save_all,
@@ -44,6 +46,17 @@ def fresh(tmp_path_factory):
     return folder
 
 
+@pytest.fixture(scope="module")
+def fresh_esperanto(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("handouts-eo")
+    damlib.set_language("eo")
+    try:
+        save_all(folder)
+    finally:
+        damlib.set_language("en")
+    return folder
+
+
 def test_a_handout_per_game_is_committed_with_the_games_name_in_its_file_name():
     names = {p.name for p in HANDOUTS.glob("*.pdf")}
     for game in GAMES:
@@ -52,12 +65,30 @@ def test_a_handout_per_game_is_committed_with_the_games_name_in_its_file_name():
 
 
 @pytest.mark.parametrize("name", [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY])
-def test_the_committed_pdfs_are_current(fresh, name):
-    committed, made = (HANDOUTS / name).read_bytes(), (fresh / name).read_bytes()
+@pytest.mark.parametrize("code", ["en", "eo"])
+def test_the_committed_pdfs_are_current(fresh, fresh_esperanto, name, code):
+    folder, made = (HANDOUTS, fresh) if code == "en" else (HANDOUTS / code, fresh_esperanto)
+    committed, made = (folder / name).read_bytes(), (made / name).read_bytes()
     assert stored_fingerprint(made) is not None
+    command = "python -m damlib.handout handouts" + ("" if code == "en" else f"/{code} --language {code}")
     assert stored_fingerprint(committed) == stored_fingerprint(made), (
-        f"handouts/{name} is stale: run `python -m damlib.handout handouts` and commit the result")
+        f"{folder.relative_to(ROOT)}/{name} is stale: run `{command}` and commit the result")
     assert page_count(committed) == page_count(made)
+
+
+def test_the_esperanto_set_differs_from_the_english_one_in_words_only(fresh, fresh_esperanto):
+    for name in [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY]:
+        english, esperanto = (fresh / name).read_bytes(), (fresh_esperanto / name).read_bytes()
+        assert stored_fingerprint(english) != stored_fingerprint(esperanto)
+        assert page_count(english) == page_count(esperanto)
+
+
+@pytest.mark.parametrize("arguments, said", [(["handouts", "--language"], "usage"), (["--language", "tlh"], "tlh"),
+                                             (["a", "b"], "usage")])
+def test_the_command_refuses_what_it_cannot_do(arguments, said, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(arguments)
+    assert said in str(stop.value)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])

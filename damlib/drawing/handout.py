@@ -46,8 +46,8 @@ TEXTS: dict[str, str] = {
                "step, e3:c5:a7 for a capture, naming every landing square. On the small boards, the arrows show a "
                "move and a cross marks each piece it captures.",
     "footer": "{game} · the rules as damlib plays them · page {page} of {pages}",
-    "usage": "usage: python -m damlib.handout [FOLDER]  (writes the handouts, worksheet and answer key; FOLDER is "
-             "handouts by default)",
+    "usage": "usage: python -m damlib.handout [FOLDER] [--language CODE]  (writes the handouts, worksheet and answer "
+             "key, in the language CODE; FOLDER is handouts by default)",
     "caption-repetition": "The kings go to and fro: {move} brings back the position with the kings on {white} and "
                           "{black}, White to move, for the third time. It is a draw.",
     "caption-last-piece": "White takes Black's last piece, d4:f6: Black has no pieces left and has lost.",
@@ -244,8 +244,8 @@ def save_handout(game: Variant, path: str | Path) -> list[Path]:
     rules: Rules = _rules(game)
     shown = [(rule, rule_sentence(rule), position.fen, str(move), EXAMPLES[rule])
              for rule, position, move in examples(rules)]
-    return pages.save(render(rules), path, say("title", game=game_heading(rules)),
-                      pages.fingerprint([rules.name, rules] + shown))
+    title = say("title", game=game_heading(rules))
+    return pages.save(render(rules), path, title, pages.fingerprint([rules.name, rules, title, say("squares")] + shown))
 
 
 #: The printed set committed in ``handouts/``: a handout per game, the class worksheet and its key.
@@ -263,10 +263,21 @@ def save_all(folder: str | Path) -> list[Path]:
 
 
 def main(arguments: list[str]) -> None:
-    """``python -m damlib.handout [FOLDER]``."""
-    if len(arguments) > 1 or len(arguments) == 1 and arguments[0].startswith("-"):
+    """``python -m damlib.handout [FOLDER] [--language CODE]``: the printed set in the language
+    ``CODE`` (``handouts/eo``: ``python -m damlib.handout handouts/eo --language eo``)."""
+    rest = list(arguments)
+    if "--language" in rest:
+        at = rest.index("--language")
+        if at + 1 == len(rest):
+            sys.exit(say("usage"))
+        try:
+            language.set_language(rest[at + 1])
+        except DamlibError as error:
+            sys.exit(str(error))
+        del rest[at:at + 2]
+    if len(rest) > 1 or rest and rest[0].startswith("-"):
         sys.exit(say("usage"))
-    for written in save_all(arguments[0] if arguments else "handouts"):
+    for written in save_all(rest[0] if rest else "handouts"):
         print(written)
 
 

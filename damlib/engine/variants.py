@@ -104,18 +104,28 @@ TEXTS: dict[str, str] = {
     "game-Turkish (as published)": "Turkish draughts (as published)",
     "game-Russian (as published)": "Russian draughts (as published)",
     "game-own": "{name} draughts",
+    # the short names, where a menu or a heading says the game ("{game} draughts board")
+    "short-German": "German",
+    "short-Russian": "Russian",
+    "short-Turkish": "Turkish",
+    "short-Brazilian": "Brazilian",
+    "short-Turkish (as published)": "Turkish (as published)",
+    "short-Russian (as published)": "Russian (as published)",
 }
 say = language.sayer(TEXTS)
 
 
-def game_name(rules: Rules) -> str:
-    """The game ``rules`` describe, named as a sentence names it, in the chosen language.
+def game_name(rules: Rules | str, *, short: bool = False) -> str:
+    """The game ``rules`` describe (or the game of that name), named as a sentence names it, in the
+    chosen language; ``short``, as a menu or a heading does. A game of one's own keeps its name.
 
-    >>> game_name(TURKISH), game_name(dataclasses.replace(GERMAN, name="Frisian-like"))
-    ('Turkish draughts', 'Frisian-like draughts')
+    >>> game_name(TURKISH), game_name(TURKISH, short=True), game_name("Frisian-like")
+    ('Turkish draughts', 'Turkish', 'Frisian-like draughts')
     """
-    key = f"game-{rules.name}"
-    return say(key) if key in TEXTS else say("game-own", name=rules.name)
+    name = rules.name if isinstance(rules, Rules) else rules
+    if short:
+        return say(f"short-{name}") if f"short-{name}" in TEXTS else name
+    return say(f"game-{name}") if f"game-{name}" in TEXTS else say("game-own", name=name)
 
 
 def rule_sentence(rule: str) -> str:

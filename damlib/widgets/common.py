@@ -12,7 +12,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import diagram
 from ..drawing.notes import unbroken
-from ..engine import language
+from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Position, Variant
 from ..engine.variants import GERMAN, RUSSIAN, TURKISH, Rules
@@ -23,19 +23,12 @@ W = TypeVar("W", bound=w.Widget)
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
 
-#: What the widgets share that a person reads: the step buttons' tooltips, the games' names (said
-#: into a sentence as ``{game}``: "{game} draughts board") and the side to move.
+#: What the widgets share that a person reads: the step buttons' tooltips and the side to move.
 TEXTS: dict[str, str] = {
     "first": "first",
     "back": "back",
     "next": "next",
     "last": "last",
-    "game-german": "German",
-    "game-russian": "Russian",
-    "game-turkish": "Turkish",
-    "game-brazilian": "Brazilian",
-    "game-turkish-published": "Turkish (as published)",
-    "game-russian-published": "Russian (as published)",
     "white-to-move": "White to move",
     "black-to-move": "Black to move",
 }
@@ -43,10 +36,6 @@ TEXTS: dict[str, str] = {
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
 
-#: the key of each built-in game's name in :data:`TEXTS`, by :attr:`Rules.name`
-_GAME_NAMES = {"German": "game-german", "Russian": "game-russian", "Turkish": "game-turkish",
-               "Brazilian": "game-brazilian", "Turkish (as published)": "game-turkish-published",
-               "Russian (as published)": "game-russian-published"}
 
 
 def game_name(rules: Rules | str) -> str:
@@ -56,9 +45,7 @@ def game_name(rules: Rules | str) -> str:
     >>> game_name(GERMAN), game_name("Warm-up")
     ('German', 'Warm-up')
     """
-    name = rules.name if isinstance(rules, Rules) else rules
-    key = _GAME_NAMES.get(name)
-    return say(key) if key is not None else name
+    return variants.game_name(rules, short=True)
 
 
 def to_move(turn: str) -> str:

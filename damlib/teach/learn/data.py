@@ -20,9 +20,6 @@ from .turkish import LEVELS as TURKISH_LEVELS
 #: each has its whole template.
 TEXTS: dict[str, str] = {
     # the name of each stage of :data:`STAGES`, as a menu shows it
-    "stage-german": "German",
-    "stage-russian": "Russian",
-    "stage-turkish": "Turkish",
     # for_rule, where no level practises the rule asked for
     "no-level": "no level practises {rule}",
     "no-level-part": "no level practises {rule} (part {part})",
@@ -61,8 +58,7 @@ def stage_name(stage: str) -> str:
     >>> [stage_name(name) for name in STAGES], stage_name("Revision")
     (['German', 'Russian', 'Turkish'], 'Revision')
     """
-    key = f"stage-{stage.lower()}"
-    return say(key) if stage in STAGES and key in TEXTS else stage
+    return game_name(stage, short=True) if stage in STAGES else stage
 
 _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
                  "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
