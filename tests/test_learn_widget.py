@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from conftest import visible
 
+import damlib
 from damlib import GERMAN
 from damlib.engine.errors import DamlibError
-from damlib.learn import CHOICES, LEVELS, STAGES, Level
+from damlib.learn import CHOICES, LEVELS, STAGES, Level, Progress
 from damlib.widgets import Learn
 
 
@@ -268,3 +269,33 @@ def test_a_folder_that_cannot_be_entered_is_said_when_a_name_is_typed(tmp_path, 
     shown = visible(learn.feedback.value)
     assert f"The progress folder {tmp_path} cannot be opened: Permission denied." in shown
     assert learn.progress is None
+
+
+@pytest.fixture
+def english_after():
+    yield
+    damlib.set_language("en")
+
+
+def test_a_learner_chooses_the_language_and_finds_it_again_with_their_stars(tmp_path, english_after):
+    learn = Learn(STAGES, learner="Ana", folder=tmp_path)
+    learn.stage.value = "Turkish"
+    learn.language_menu.value = "eo"
+    # the board speaks it at once, on the stage it was on, and keeps it with the stars
+    assert damlib.languages() == ("en", "eo") and learn.hint_button.description == "Sugesto"
+    assert learn.next_button.description == "Sekva nivelo" and learn.stage.value == "Turkish"
+    assert learn.level.goal in visible(learn.goal.value) and learn.level is STAGES["Turkish"][learn.index]
+    assert Progress("Ana", tmp_path).language == "eo"
+    damlib.set_language("en")
+    again = Learn(STAGES, learner="Ana", folder=tmp_path)
+    assert again.language_menu.value == "eo" and again.hint_button.description == "Sugesto"
+    again.language_menu.value = "en"
+    assert again.hint_button.description == "Hint" and Progress("Ana", tmp_path).language == "en"
+
+
+def test_a_language_chosen_without_a_name_is_spoken_but_kept_nowhere(tmp_path, english_after):
+    learn = Learn(LEVELS[:2], folder=tmp_path)
+    learn.choose_language("tlh")  # never raises: says why
+    assert "tlh" in visible(learn.feedback.value) and learn.hint_button.description == "Hint"
+    learn.language_menu.value = "eo"
+    assert learn.hint_button.description == "Sugesto" and list(tmp_path.iterdir()) == []

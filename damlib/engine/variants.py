@@ -258,50 +258,94 @@ class Rules:
         return f"<Rules {self.name}>"
 
 
+#: The words of :func:`rule_table`: a row's label (``row-<topic>``), then each game's entry.
+TABLE_TEXTS: dict[str, str] = {
+    "rule": "rule",
+    "entry": "{phrase} ({rule})",
+    "row-board": "board",
+    "row-man-move": "men move",
+    "row-man-capture": "men capture",
+    "row-king": "kings",
+    "row-removal": "jumped pieces leave",
+    "row-promote-mid": "a man reaching the last rank mid-capture",
+    "row-majority": "must take the most pieces",
+    "row-reversal": "a king turns back between jumps",
+    "row-penalty": "a capture mistake",
+    "all-squares": "all 64 squares",
+    "dark-squares": "the 32 squares of a1's colour",
+    "left": "left",
+    "right": "right",
+    "forward": "forward",
+    "backward": "backward",
+    "forward-left": "diagonally forward-left",
+    "forward-right": "diagonally forward-right",
+    "backward-left": "diagonally backward-left",
+    "backward-right": "diagonally backward-right",
+    "diagonally-forward": "diagonally forward",
+    "diagonally-backward": "diagonally backward",
+    "nowhere": "nowhere",
+    "diagonals": "diagonals",
+    "orthogonals": "ranks and files",
+    "all-lines": "ranks, files and diagonals",
+    "long": "{lines}, any distance",
+    "short": "{lines}, one square",
+    "at-once": "at once",
+    "after-last-jump": "after the last jump",
+    "crowned-on": "is crowned and captures on as a king",
+    "jumps-on": "jumps on as a man if it can, else stops and is crowned",
+    "majority": "yes",
+    "any-capture": "no, any capture",
+    "reversal-forbidden": "no, that is forbidden",
+    "reversal-emptied": "yes, over the emptied square",
+    "reversal-blocked": "no, the jumped piece blocks the way",
+    "penalty-loss": "loses the game",
+    "penalty-choice": "the opponent chooses: take back, or let stand",
+}
+table_say = language.sayer(TABLE_TEXTS)
+
 _NAMES: dict[Direction, str] = {(-1, 0): "left", (1, 0): "right", (0, 1): "forward", (0, -1): "backward",
-                                (-1, 1): "diagonally forward-left", (1, 1): "diagonally forward-right",
-                                (-1, -1): "diagonally backward-left", (1, -1): "diagonally backward-right"}
+                                (-1, 1): "forward-left", (1, 1): "forward-right",
+                                (-1, -1): "backward-left", (1, -1): "backward-right"}
 
 
 def _directions(directions: tuple[Direction, ...]) -> str:
     """``directions`` in words, a pair of diagonals named once: "left, right, diagonally forward"."""
     names = [_NAMES[d] for d in _NAMES if d in directions]
     for side in ("forward", "backward"):
-        pair = f"diagonally {side}-left", f"diagonally {side}-right"
-        if all(p in names for p in pair):
-            names[names.index(pair[0])] = f"diagonally {side}"
-            names.remove(pair[1])
-    return ", ".join(names) or "nowhere"
+        if f"{side}-left" in names and f"{side}-right" in names:
+            names[names.index(f"{side}-left")] = f"diagonally-{side}"
+            names.remove(f"{side}-right")
+    return ", ".join(map(table_say, names)) or table_say("nowhere")
 
 
 def _kings(r: Rules) -> str:
     lines = set(r.king_directions)
-    named = {frozenset(DIAGONALS): "diagonals", frozenset(ORTHOGONALS): "ranks and files",
-             frozenset(DIAGONALS + ORTHOGONALS): "ranks, files and diagonals"}
-    reach = ", any distance" if r.long_kings else ", one square"
-    return named.get(frozenset(lines), _directions(r.king_directions)) + reach
+    named = {frozenset(DIAGONALS): "diagonals", frozenset(ORTHOGONALS): "orthogonals",
+             frozenset(DIAGONALS + ORTHOGONALS): "all-lines"}
+    key = named.get(frozenset(lines))
+    return table_say("long" if r.long_kings else "short",
+                     lines=table_say(key) if key else _directions(r.king_directions))
 
 
-#: How each field of a Rules value reads in a table: (row label, topic for the rule ID, phrase).
-_ROWS: tuple[tuple[str, Topic, Callable[[Rules], str]], ...] = (
-    ("board", "board", lambda r: "all 64 squares" if r.all_squares else "the 32 squares of a1's colour"),
-    ("men move", "man-move", lambda r: _directions(r.man_steps)),
-    ("men capture", "man-capture", lambda r: _directions(r.man_captures)),
-    ("kings", "king", _kings),
-    ("jumped pieces leave", "removal", lambda r: "at once" if r.remove_at_once else "after the last jump"),
-    ("a man reaching the last rank mid-capture", "promote-mid",
-     lambda r: "is crowned and captures on as a king" if r.crown_mid_capture
-     else "jumps on as a man if it can, else stops and is crowned"),
-    ("must take the most pieces", "majority", lambda r: "yes" if r.majority else "no, any capture"),
-    ("a king turns back between jumps", "reversal", lambda r: "no, that is forbidden" if r.no_king_reversal
-     else "yes, over the emptied square" if r.remove_at_once else "no, the jumped piece blocks the way"),
-    ("a capture mistake", "penalty",
-     lambda r: "loses the game" if r.penalty == "loss" else "the opponent chooses: take back, or let stand"),
+#: How each field of a Rules value reads in a table: (topic, for the row's label and the rule ID;
+#: the game's entry, said).
+_ROWS: tuple[tuple[Topic, Callable[[Rules], str]], ...] = (
+    ("board", lambda r: table_say("all-squares" if r.all_squares else "dark-squares")),
+    ("man-move", lambda r: _directions(r.man_steps)),
+    ("man-capture", lambda r: _directions(r.man_captures)),
+    ("king", _kings),
+    ("removal", lambda r: table_say("at-once" if r.remove_at_once else "after-last-jump")),
+    ("promote-mid", lambda r: table_say("crowned-on" if r.crown_mid_capture else "jumps-on")),
+    ("majority", lambda r: table_say("majority" if r.majority else "any-capture")),
+    ("reversal", lambda r: table_say("reversal-forbidden" if r.no_king_reversal
+                                     else "reversal-emptied" if r.remove_at_once else "reversal-blocked")),
+    ("penalty", lambda r: table_say("penalty-loss" if r.penalty == "loss" else "penalty-choice")),
 )
 
 
 def rule_table(*games: Rules | str) -> str:
-    """A Markdown table comparing ``games`` (values or names) rule by rule, read from their values.
+    """A Markdown table comparing ``games`` (values or names) rule by rule, read from their values,
+    in the language chosen.
 
     Each entry cites the rule ID it follows; where a game departs from the rule
     text, the entry says "published rules" instead.
@@ -310,9 +354,11 @@ def rule_table(*games: Rules | str) -> str:
     | a man reaching the last rank mid-capture | jumps on as a man if it can, else stops and is crowned (DE-PROMOTE-PASS) | is crowned and captures on as a king (RU-PROMOTE) |
     """  # noqa: E501
     values = [rules(g) for g in games]
-    lines = ["| rule | " + " | ".join(g.name for g in values) + " |", "|---" * (len(values) + 1) + "|"]
-    for label, topic, phrase in _ROWS:
-        lines.append(f"| {label} | " + " | ".join(f"{phrase(g)} ({g.cite(topic)})" for g in values) + " |")
+    lines = [f"| {table_say('rule')} | " + " | ".join(game_name(g, short=True) for g in values) + " |",
+             "|---" * (len(values) + 1) + "|"]
+    for topic, entry in _ROWS:
+        cells = [table_say("entry", phrase=entry(g), rule=g.cite(topic)) for g in values]
+        lines.append(f"| {table_say(f'row-{topic}')} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

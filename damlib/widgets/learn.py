@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import ipywidgets as w
+from babel import Locale
 
 from ..drawing import diagram
 from ..engine import language
@@ -53,6 +54,8 @@ TEXTS: dict[str, str] = {
     "black-to-move": "Black to move.",
     "done-stars": "Done: {stars} of 3 stars.",
     "type-name": "Type your name below to keep your stars.",
+    "language": "Language",
+    "language-tip": "the language of this board, kept with your stars; boards made after it speak it too",
 }
 
 
@@ -98,10 +101,10 @@ class Learn(Pictured, w.VBox):
             raise DamlibError("there is no stage to play")
         self.stages = stages
         self.levels = next(iter(stages.values()))
-        # a stage named after a game (STAGES) is shown under the game's name in the language spoken
-        self.stage = w.Dropdown(options=[(game_name(name), name) for name in stages], description=say("stage"))
+        self._picking = False  # while a menu is filled in, its changes choose nothing
+        self.stage = w.Dropdown(options=[(name, name) for name in stages])
         self.stage.layout.display = None if len(stages) > 1 else "none"
-        self.stage.observe(lambda change: self.choose_stage(change["new"]), "value")
+        self.stage.observe(lambda change: None if self._picking else self.choose_stage(change["new"]), "value")
         self.size = check_size(size)
         self.folder = folder
         #: on a class hub, the name the learner logged in with ("" elsewhere): a learner who could
@@ -119,26 +122,28 @@ class Learn(Pictured, w.VBox):
         self.heading = text()
         self.goal = text("goal")
         self.feedback = text("status")
-        self.typed = w.Text(placeholder=say("typed"), continuous_update=False,
-                            layout=w.Layout(width="220px"))
+        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(placeholder=say("name-box"), continuous_update=False,
-                           layout=w.Layout(width="220px"))
+        self.name = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
-        self.hint_button = button(say("hint"), say("hint-tip"), "hint", self.hint)
-        self.threat_button = button(say("threat"), say("threat-tip"), "threat", self.threat)
-        self.retry_button = button(say("retry"), say("retry-tip"), "retry", self.retry)
-        self.next_button = button(say("next"), say("next-tip"), "next-level", self.next_level)
+        self.hint_button = button("", "", "hint", self.hint)
+        self.threat_button = button("", "", "threat", self.threat)
+        self.retry_button = button("", "", "retry", self.retry)
+        self.next_button = button("", "", "next-level", self.next_level)
         # any level of the stage, its stars beside it: a learner picks up where they like
-        self.pick = w.Dropdown(description=say("level"), layout=w.Layout(width="max-content", max_width="100%"))
+        self.pick = w.Dropdown(layout=w.Layout(width="max-content", max_width="100%"))
         self.pick.add_class("damlib-pick")
-        self._picking = False  # while the menu is filled in, its changes choose nothing
         self.pick.observe(lambda change: None if self._picking else self.go_to(change["new"]), "value")
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
-        self.choices = [button(say(c.replace(" ", "-")), say(f"{c.replace(' ', '-')}-tip"), c.replace(" ", "-"),
-                               self._choice(c), shown)
-                        for c in CHOICES]
+        self.choices = [button("", "", c.replace(" ", "-"), self._choice(c), shown) for c in CHOICES]
+        self.name_label = w.Label()
+        # each language damlib speaks, named in itself
+        self.language_menu = w.Dropdown(options=[((Locale.parse(code).get_display_name(code) or code).capitalize(),
+                                                  code) for code in language.languages()],
+                                        value=language.language(), layout=w.Layout(width="max-content"))
+        self.language_menu.observe(lambda change: self.choose_language(change["new"]), "value")
+        self._label()
         self.tally = text()
         self._start()
         super().__init__([
@@ -149,13 +154,13 @@ class Learn(Pictured, w.VBox):
                                                layout=w.Layout(flex_flow="row wrap")),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([w.Label(say("name")), self.name]),
+            w.HBox([self.name_label, self.name, self.language_menu], layout=w.Layout(flex_flow="row wrap")),
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
         if self.login:
             self.name.disabled = True
-            self.name.tooltip = say("login-box")
+            self._label()
             self.name.value = self.login
             if learner is not None and learner.strip() != self.login:
                 self.sign_in(learner)  # refused, saying why
@@ -228,6 +233,42 @@ class Learn(Pictured, w.VBox):
         """The first level of ``levels`` without stars, or the first level if all have some."""
         return next((i for i, level in enumerate(levels) if not self._stars(level)), 0)
 
+    def choose_language(self, code: str) -> None:
+        """Speak the language ``code`` (see :func:`damlib.set_language`) from now on: this board at
+        once, boards made after it too; kept with the learner's stars where a name is given."""
+        try:
+            language.set_language(code)
+        except DamlibError as error:
+            self._say(str(error))
+            return
+        self.language_menu.value = code
+        self._label()
+        if self.progress is not None and self.progress.language != code:
+            try:
+                self.progress.keep_language(code)
+            except DamlibError as error:
+                self._unkept = str(error)
+        self._show()
+
+    def _label(self) -> None:
+        """Every label, button and tooltip, in the language spoken now."""
+        # a stage named after a game (STAGES) is shown under the game's name; relabelled, the menu
+        # keeps the stage chosen
+        chosen, self._picking = self.stage.value, True
+        self.stage.options = [(game_name(name), name) for name in self.stages]
+        self.stage.value, self._picking = chosen, False
+        self.stage.description, self.pick.description = say("stage"), say("level")
+        self.typed.placeholder, self.name.placeholder = say("typed"), say("name-box")
+        named = [(self.hint_button, "hint"), (self.threat_button, "threat"), (self.retry_button, "retry"),
+                 (self.next_button, "next")]
+        named += [(control, choice.replace(" ", "-")) for control, choice in zip(self.choices, CHOICES, strict=True)]
+        for control, key in named:
+            control.description, control.tooltip = say(key), say(f"{key}-tip")
+        self.name_label.value = say("name")
+        self.language_menu.description, self.language_menu.tooltip = say("language"), say("language-tip")
+        if self.login:
+            self.name.tooltip = say("login-box")
+
     def sign_in(self, learner: str) -> None:
         """Keep this learner's stars from now on (an empty name keeps none). On a class hub only
         the login name is taken: any other keeps the stars under the login name, and says so."""
@@ -245,6 +286,8 @@ class Learn(Pictured, w.VBox):
             return
         if self.progress is not None and self.progress.warning:
             self._say(self.progress.warning)
+        if self.progress is not None and self.progress.language not in (None, language.language()):
+            self.choose_language(self.progress.language)  # the language this learner chose before
         if not self.attempt.game.moves and self.progress is not None:  # nothing begun: pick up where they left off
             self.index = self._first_undone(self.levels)
             said = self._said
