@@ -104,7 +104,7 @@ TEXTS: dict[str, str] = {
     "game-Turkish (as published)": "Turkish draughts (as published)",
     "game-Russian (as published)": "Russian draughts (as published)",
     "game-own": "{name} draughts",
-    # the short names, where a menu or a heading says the game ("{game} draughts board")
+    # the short names, where a menu or a title says the game ("German: White to move")
     "short-German": "German",
     "short-Russian": "Russian",
     "short-Turkish": "Turkish",

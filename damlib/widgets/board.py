@@ -18,7 +18,7 @@ import traitlets as t
 
 from ..drawing import diagram
 from ..drawing.diagram import PALETTE
-from ..engine import language
+from ..engine import language, variants
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES
 from ..engine.variants import GERMAN
@@ -26,7 +26,7 @@ from ..play.clicks import ClickToMove
 from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..play.game import Game
 from ..play.referee import describe
-from .common import Pictured, game_name, to_move
+from .common import Pictured, to_move
 
 _HERE = Path(__file__).parent
 #: What the board draws with: the diagrams' palette, and highlights that differ in shape
@@ -48,7 +48,7 @@ _STYLE = {"palette": COLORS, "contrast": CONTRAST,
 #: bar under the board.
 TEXTS: dict[str, str] = {
     "board": "draughts board",
-    "board-label": "{game} draughts board, {state}",
+    "board-label": "{game} board, {state}",
     "white-played": "White: {said}",
     "black-played": "Black: {said}",
     # the browser's words: a square's accessible name is its parts joined by ", "
@@ -221,7 +221,7 @@ class Board(Pictured, anywidget.AnyWidget):
         turn = str(game.result) if game.result else to_move(position.turn)
         with self.hold_sync():
             self.show(position, moves=moves, path=table.path, targets=table.targets, marks=marks,
-                      label=say("board-label", game=game_name(game.rules), state=turn),
+                      label=say("board-label", game=variants.game_name(game.rules), state=turn),
                       announce=" ".join([*news, said]).strip() or None)
             if played:
                 first = played[0][0]

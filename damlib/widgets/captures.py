@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import ipywidgets as w
 
 from ..drawing import diagram
-from ..engine import language
+from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position, Variant
 from ..engine.squares import SQUARE_NAMES
@@ -30,8 +30,8 @@ TEXTS: dict[str, str] = {
     "capture": "Capture",
     "forbidden": "also show captures that are not allowed",
     "jump": "Jump",
-    "board-move": "{game} draughts board: {move}",
-    "board-none": "{game} draughts board: no capture",
+    "board-move": "{game} board: {move}",
+    "board-none": "{game} board: no capture",
     "title-move": "{game}: {move}",
     "title-none": "{game}: no capture",
     "takes-one": "{move} — takes {count}",
@@ -59,8 +59,8 @@ TEXTS: dict[str, str] = {
     "show-tip": "show this FEN",
     "no-position": "No position to show",
     "cannot-show-fen": "<b>Cannot show this FEN:</b> {error}",
-    "no-capture-in": "No capture in {game} draughts here.",
-    "needs-all-squares": "This position needs the 64-square board: {error}. {game} draughts is played on the 32 "
+    "no-capture-in": "No capture in {game} here.",
+    "needs-all-squares": "This position needs the 64-square board: {error}. {game} is played on the 32 "
                          "dark squares only.",
     "not-a-position": "Not a {game} position: {error}",
     # the examples' names in the menu (PROMOTION_EXAMPLES)
@@ -83,8 +83,8 @@ def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step:
     done = len(stage.path)
     board.show(stage.position, arrows=[stage.path] if done > 1 else [],
                ahead=[move.path] if done < len(move.path) else [], crosses=stage.jumped,
-               marks={stage.path[0]: "last"}, label=say("board-move", game=game_name(stage.position.rules), move=move),
-               announce=stage.caption)
+               marks={stage.path[0]: "last"}, announce=stage.caption,
+               label=say("board-move", game=variants.game_name(stage.position.rules), move=move))
     if shown < step:
         board.animate(stages[shown].position, move_frames(move)[shown:step])
 
@@ -380,8 +380,8 @@ class Column(w.VBox):
                 f'<div style="border: 1px solid #999; padding: 8px">{html.escape(self._why_not())}</div>')
             return
         if not self.stages:
-            self.board.show(self.position, label=say("board-none", game=game_name(self.rules)))
-            self.caption.value = prose(html.escape(say("no-capture-in", game=game_name(self.rules))))
+            self.board.show(self.position, label=say("board-none", game=variants.game_name(self.rules)))
+            self.caption.value = prose(html.escape(say("no-capture-in", game=variants.game_name(self.rules))))
             return
         step, shown = min(step, len(self.stages) - 1), self._step
         self._step = step
@@ -392,7 +392,7 @@ class Column(w.VBox):
 
     def _why_not(self) -> str:
         if self.needs_all_squares:
-            return say("needs-all-squares", error=self.error, game=game_name(self.rules))
+            return say("needs-all-squares", error=self.error, game=variants.game_name(self.rules))
         return say("not-a-position", game=game_name(self.rules), error=self.error)
 
 

@@ -13,7 +13,7 @@ import ipywidgets as w
 from babel import Locale
 
 from ..drawing import diagram
-from ..engine import language
+from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..teach.learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
 from ..teach.learn.clicks import LevelClicks
@@ -48,7 +48,7 @@ TEXTS: dict[str, str] = {
     "let-stand-tip": "let stand the mistaken move",
     "picture-title": "Level {index} of {count}: {rule}",
     "level-of": "Level {index} of {count}",
-    "heading": "{level} — {game} draughts, {rule}",
+    "heading": "{level} — {game}, {rule}",
     "hint-said": "Hint: {hint}",
     "white-to-move": "White to move.",
     "black-to-move": "Black to move.",
@@ -352,7 +352,7 @@ class Learn(Pictured, w.VBox):
         level, attempt = self.level, self.attempt
         number = say("level-of", index=self.index + 1, count=len(self.levels))
         self.heading.value = prose(say("heading", level=f"<b>{html.escape(number)}</b>",
-                                       game=html.escape(game_name(level.rules)), rule=html.escape(level.rule)))
+                                       game=html.escape(variants.game_name(level.rules)), rule=html.escape(level.rule)))
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
         lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import ipywidgets as w
 
 from ..drawing import diagram
-from ..engine import language
+from ..engine import language, variants
 from ..engine.errors import DamlibError, shown
 from ..engine.notation import move_number, move_texts
 from ..engine.position import Position, Variant
@@ -55,8 +55,8 @@ TEXTS: dict[str, str] = {
     "move-black": "{label} (Black): {description}",
     "result": "The result written in the file: {result}.",
     "stops": "<b>The replay stops here.</b> {error}",
-    "label-start": "{game} draughts board, the start",
-    "label-after": "{game} draughts board, after {move}",
+    "label-start": "{game} board, the start",
+    "label-after": "{game} board, after {move}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -220,7 +220,7 @@ class GameReplay(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The position shown, with the move that led to it."""
         k = self.steps.slider.value
-        game, name = self.game, game_name(self.game.rules)
+        game, name = self.game, variants.game_name(self.game.rules)  # "German draughts"
         if k == 0:
             return diagram.png(game.positions[0], title=say("title-start", game=name), size=self.size)
         move = game.moves[k - 1]
@@ -254,7 +254,7 @@ class GameReplay(Pictured, w.VBox):
 
     def _draw(self, k: int) -> None:
         """The board at ply ``k``; one move on from the ply shown, that move is animated."""
-        game, name = self.game, game_name(self.game.rules)
+        game, name = self.game, variants.game_name(self.game.rules)  # "German draughts"
         if k == 0:
             label = say("label-start", game=name)
         else:
