@@ -33,7 +33,7 @@ def test_the_template_holds_every_sentence_of_the_sources() -> None:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w*)\}", text))
+    return set(re.findall(r"\{(\w*)(?:[:!][^{}]*)?\}", text))
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.parts[-3])

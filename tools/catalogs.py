@@ -1,7 +1,7 @@
 """The translation catalogs: ``python tools/catalogs.py`` gathers every sentence damlib shows a
 person into the template ``damlib/locale/damlib.pot`` and brings each language's
 ``damlib/locale/<code>/LC_MESSAGES/damlib.po`` up to date with it (new sentences untranslated,
-changed ones marked fuzzy), with Babel, as ``pybabel extract`` and ``pybabel update`` would.
+changed ones marked fuzzy, removed ones dropped), with Babel, as ``pybabel extract`` and ``pybabel update`` would.
 
 The sentences are the string values of every module-level ``TEXTS`` dict in ``damlib`` (the one
 place a module keeps what it says, damlib/engine/language.py) and of ``RULE_TEXT``; a pair
@@ -76,6 +76,7 @@ def update() -> None:
         with path.open("rb") as file:
             catalog = read_po(file)
         catalog.update(fresh, update_header_comment=False)
+        catalog.obsolete.clear()  # a sentence gone from the code is gone from the catalog
         path.write_bytes(written(catalog))
         print(f"{path.relative_to(ROOT)}: {len(catalog)} entries")
 
