@@ -23,6 +23,7 @@ from .engine.errors import (
     VariantError,
 )
 from .engine.language import languages, set_language
+from .engine.notation import side_name
 from .engine.position import Move, Piece, Position, perft
 from .engine.variants import (
     BRAZILIAN,
@@ -33,6 +34,7 @@ from .engine.variants import (
     TURKISH,
     TURKISH_PUBLISHED,
     Rules,
+    game_name,
     rule_table,
     rules,
 )
@@ -45,7 +47,7 @@ __all__ = [
     "GameOverError", "IllegalMoveError", "Move", "MoveTextError", "Penalty", "Piece",
     "Position", "RULE_TEXT", "RUSSIAN", "RUSSIAN_PUBLISHED", "Result", "Rules", "SquareError", "TURKISH",
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "languages", "perft", "rule_table", "rules",
-    "set_language",
+    "game_name", "set_language", "side_name",
 ]
 
 
