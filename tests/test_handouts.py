@@ -77,6 +77,7 @@ def test_the_committed_pdfs_are_current(fresh, fresh_esperanto, name, code):
 
 
 def test_the_esperanto_set_differs_from_the_english_one_in_words_only(fresh, fresh_esperanto):
+    # a handout stays on one sheet (the longer Esperanto in slightly smaller type, SIZES)
     for name in [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY]:
         english, esperanto = (fresh / name).read_bytes(), (fresh_esperanto / name).read_bytes()
         assert stored_fingerprint(english) != stored_fingerprint(esperanto)

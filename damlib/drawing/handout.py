@@ -186,24 +186,38 @@ def _parts(rule: str, caption: str) -> list[tuple[str, bool, float]]:
     return [(rule, True, 0.0), (rule_sentence(rule), False, 0.0), *([(caption, False, 0.06)] if caption else [])]
 
 
-def _height(parts: list[tuple[str, bool, float]], width: float) -> float:
-    return sum(len(pages.lines(text, width)) * pages.BODY * pages.LINE / 72 + gap for text, _, gap in parts)
+def _height(parts: list[tuple[str, bool, float]], width: float, size: float) -> float:
+    return sum(len(pages.lines(text, width, size)) * size * pages.LINE / 72 + gap for text, _, gap in parts)
 
 
-def _rule(page: Figure, rule: str, game: Rules, x: float, y: float, width: float) -> None:
+def _rule(page: Figure, rule: str, game: Rules, x: float, y: float, width: float, size: float) -> None:
     position, move, entry = example(rule, game)
     drawn = {"move": move} if move else {}
     pages.board(page, position, x, y, _SMALL, **drawn, **({"refused": [entry.refused]} if entry.refused else {}))
     left, column = x + _SMALL + 0.12, width - _SMALL - 0.12
     for text, bold, gap in _parts(rule, entry.caption):
         y += gap
-        y += pages.write(page, text, left, y, column, bold=bold)
+        y += pages.write(page, text, left, y, column, size, bold=bold)
+
+
+#: the text sizes a handout tries, largest first, until it fits on two pages (one sheet, both
+#: sides): a language that says the rules at more length gets slightly smaller type
+SIZES = (pages.BODY, pages.BODY - 0.5, pages.BODY - 1.0)
 
 
 def render(game: Variant) -> list[Figure]:
     """The handout's pages: the start and the first two rules at the top, then the other rules
-    two to a row, each row as tall as its longer text, on a new page when one is full."""
+    two to a row, each row as tall as its longer text, on a new page when one is full; on two
+    pages, in the largest of :data:`SIZES` that fits."""
     rules = _rules(game)
+    for size in SIZES:
+        drawn = _render(rules, size)
+        if len(drawn) <= 2:
+            break
+    return drawn
+
+
+def _render(rules: Rules, size: float) -> list[Figure]:
     shown = rule_ids(rules)
     left, width = pages.MARGIN, pages.WIDTH - 2 * pages.MARGIN
     first = pages.new_page()
@@ -214,20 +228,20 @@ def render(game: Variant) -> list[Figure]:
     text_x, text_w = left + _START + 0.25, width - _START - 0.25
     used = 0.0
     for rule in rule_ids(rules)[:2]:  # the board and the start, beside the start position
-        used += pages.write(first, rule, text_x, top + used, text_w, bold=True)
-        used += pages.write(first, rule_sentence(rule), text_x, top + used, text_w) + 0.12
-    pages.write(first, say("squares"), text_x, top + used + 0.1, text_w)
+        used += pages.write(first, rule, text_x, top + used, text_w, size, bold=True)
+        used += pages.write(first, rule_sentence(rule), text_x, top + used, text_w, size) + 0.12
+    pages.write(first, say("squares"), text_x, top + used + 0.1, text_w, size)
     drawn, y = [first], top + _START + 0.3
     cell = width / 2 - 0.15
     for i in range(2, len(shown), 2):
         row = shown[i:i + 2]
-        height = max([_SMALL] + [_height(_parts(rule, EXAMPLES[rule].caption), cell - _SMALL - 0.12)
+        height = max([_SMALL] + [_height(_parts(rule, EXAMPLES[rule].caption), cell - _SMALL - 0.12, size)
                                  for rule in row])
         if y + height > pages.HEIGHT - pages.MARGIN - 0.3:
             drawn.append(pages.new_page())
             y = pages.MARGIN
         for column, rule in enumerate(row):
-            _rule(drawn[-1], rule, rules, left + column * width / 2, y, cell)
+            _rule(drawn[-1], rule, rules, left + column * width / 2, y, cell, size)
         y += height + 0.25
     for n, page in enumerate(drawn, 1):
         pages.footer(page, say("footer", game=game_heading(rules), page=n, pages=len(drawn)))
