@@ -76,7 +76,7 @@ TEXTS: dict[str, str] = {
     "answer": "Answer: {answer}",
     "answer-titled": "{title}. Answer: {answer}",
     "rule": "Rule {rule}: {text}",
-    "rule-published": "Rule {rule}: as the published rules have it.",
+    "rule-published": "Rule: as the published rules have it.",
     "moves-explained": "{moves}: {what}",
     "for-the-teacher": "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
     # the lines to write on
@@ -188,7 +188,7 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
         rule = task.rule
         answer = say("answer-titled", title=title, answer=task.answer) if title else say("answer", answer=task.answer)
         cited = (say("rule", rule=rule, text=rule_sentence(rule)) if rule in RULE_TEXT
-                 else say("rule-published", rule=rule))
+                 else say("rule-published"))
         text = (answer, cited, _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:

@@ -23,8 +23,10 @@ from .variants import Rules, game_name
 #: rule ID, ``{game}`` the game's name ("German draughts"), ``{square}`` a square name.
 TEXTS: dict[str, str] = {
     "unknown-turn": "unknown side to move {turn}: use 'W' or 'B' ('white' or 'black')",
-    "not-text": "a {what} must be text like {example}, not {text}",
-    "too-long": "a {what} of {length} characters is too long to be one; at most {most}",
+    "fen-not-text": "a FEN must be text like 'W:Wa1,c3:Bb8', not {text}",
+    "fen-too-long": "a FEN of {length} characters is too long to be one; at most {most}",
+    "diagram-not-text": "a diagram must be text like 8 lines of . w b W B, not {text}",
+    "diagram-too-long": "a diagram of {length} characters is too long to be one; at most {most}",
     "white-last-rank": "a White man on {square}, its own last rank, would be a king ({rule}): write it as a king "
                        "(K{square})",
     "black-last-rank": "a Black man on {square}, its own last rank, would be a king ({rule}): write it as a king "
@@ -90,12 +92,12 @@ def parse_turn(turn: str) -> bool:
     return _TURNS[key]
 
 
-def _text(text: object, what: str, example: str) -> str:
+def _text(text: object, kind: Literal["fen", "diagram"]) -> str:
     """``text`` if it is text of a readable length, else a FenError saying what it is."""
     if not isinstance(text, str):
-        raise FenError(say("not-text", what=what, example=example, text=shown(text)))
+        raise FenError(say(f"{kind}-not-text", text=shown(text)))
     if len(text) > MAX_TEXT:
-        raise FenError(say("too-long", what=what, length=len(text), most=MAX_TEXT))
+        raise FenError(say(f"{kind}-too-long", length=len(text), most=MAX_TEXT))
     return text
 
 
@@ -154,7 +156,7 @@ def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
 
 def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
     """The board and side to move (``True`` for White) of FEN ``text``."""
-    if not _text(text, "FEN", "'W:Wa1,c3:Bb8'").strip():
+    if not _text(text, "fen").strip():
         raise FenError(say("empty-fen"))
     fields = text.strip().rstrip(".").split(":")
     try:
@@ -197,7 +199,7 @@ def format_fen(board: tuple[int, ...], white: bool) -> str:
 
 def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
     """The board drawn in ``text`` (see :func:`format_diagram`)."""
-    drawn = _text(text, "diagram", "8 lines of . w b W B")
+    drawn = _text(text, "diagram")
     lines = [line.replace(" ", "") for line in drawn.splitlines() if line.strip()]
     if len(lines) != 8:
         raise FenError(say("diagram-lines", count=len(lines)))

@@ -42,7 +42,7 @@ TEXTS: dict[str, str] = {
     "no-capture-white": "There is no capture here; White to move.",
     "no-capture-black": "There is no capture here; Black to move.",
     "not-allowed": "<b>Not allowed:</b> {why}",
-    "cannot-show": "<b>Cannot show {note}</b>",
+    "cannot-show": "<b>Cannot show it:</b> {note}",
     "unlisted-one": "1 more capture is not listed; the menu shows those that take the most.",
     "unlisted-other": "{number} more captures are not listed; the menu shows those that take the most.",
     "forbidden-listed-one": "1 capture takes fewer pieces and is not allowed ({rule}); the menu lists the "
