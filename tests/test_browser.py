@@ -557,6 +557,15 @@ def _kernels_shut_down(url: str) -> None:
         urllib.request.urlopen(urllib.request.Request(f"{url}api/kernels/{kernel['id']}", method="DELETE"))
 
 
+def _whole(path: Path) -> bool:
+    """Whether ``path`` holds a whole notebook, not one being written."""
+    try:
+        json.loads(path.read_text())
+    except ValueError:
+        return False
+    return True
+
+
 def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, Path], tmp_path: Path) -> None:
     """Run All, save, shut the kernel down and open the lesson again, in JupyterLab and in
     Notebook 7: every board is there (from the widget state saved with it: jupyter-settings
@@ -582,7 +591,9 @@ def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, P
         modified = lesson.stat().st_mtime_ns
         _menu(page, "File", "Save Notebook")
         began = time.monotonic()
-        while lesson.stat().st_mtime_ns == modified and time.monotonic() < began + PAGE_TIMEOUT_MS / 1000:
+        # saved once the file has changed and is whole again (the server writes it in place)
+        while ((lesson.stat().st_mtime_ns == modified or not _whole(lesson))
+               and time.monotonic() < began + PAGE_TIMEOUT_MS / 1000):
             _draw_a_frame(page)
             time.sleep(0.25)
         took = time.monotonic() - began
