@@ -23,7 +23,7 @@ def test_every_link_in_a_lesson_names_a_file_under_the_folder_jupyter_serves():
     # the README opens the lessons from this folder (jupyter lab notebooks/01-start-here.ipynb), so
     # JupyterLab serves the whole project and a lesson's ../handouts/… and ../docs/… links resolve
     assert "jupyter lab notebooks/01-start-here.ipynb" in README.read_text(encoding="utf-8")
-    for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "eo").glob("*.ipynb")):
         cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
         text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):

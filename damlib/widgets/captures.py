@@ -18,7 +18,7 @@ from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
 from ..play.referee import CaptureStage, capture_stages, explain, forbidden_captures
 from .board import Board
-from .common import GAMES, Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import GAMES, WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
 
 #: The most captures a stepper's menu lists.
 MAX_LISTED = 60
@@ -126,8 +126,10 @@ class CaptureStepper(Pictured, w.VBox):
         self.size = check_size(size)
         if move is not None and not isinstance(move, (Move, str)):
             raise DamlibError(f"move must be a Move or move text like 'e3:c5:a7', not {move!r}")
-        self.choice = w.Dropdown(description=say("capture"), layout=w.Layout(width="max-content"))
-        self.forbidden = w.Checkbox(value=bool(show_forbidden), description=say("forbidden"), indent=False)
+        self.choice = w.Dropdown(description=say("capture"), layout=w.Layout(width="max-content", max_width="100%"),
+                                 style=WHOLE_LABEL)
+        self.forbidden = w.Checkbox(value=bool(show_forbidden), description=say("forbidden"), indent=False,
+                                    layout=w.Layout(width="auto"))
         self.steps = Steps(say("jump"))
         self.board = Board(size=size, interactive=False)
         self._step = 0  # the stage the board shows

@@ -15,7 +15,7 @@ from ..drawing.charts import Chart, mistakes_chart
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
-from .common import Pictured, button, prose, text
+from .common import WHOLE_LABEL, Pictured, button, prose, text
 
 #: What the class view says to the teacher; ``{error}`` and ``{path}`` come HTML-escaped.
 TEXTS: dict[str, str] = {
@@ -53,9 +53,9 @@ class ClassView(Pictured, w.VBox):
         #: the report last read, or None when the folder could not be read
         self.report: ClassReport | None = None
         self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description=say("folder"),
-                             continuous_update=False, layout=w.Layout(width="32em"))
+                             continuous_update=False, layout=w.Layout(width="32em"), style=WHOLE_LABEL)
         self.folder.observe(lambda _: self.load(), "value")  # Enter, or leaving the box, opens it
-        self.table = w.HTML()
+        self.table = w.HTML(layout=w.Layout(width="100%"))  # a wide table scrolls inside it, not the page
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.message = text("message")
         controls = w.HBox([self.folder, button(say("open"), say("open-tip"), "open", self.load),

@@ -106,6 +106,11 @@ def shared(kind: type[W]) -> W:
     return made
 
 
+#: a control's label shown whole, however long it is in the language spoken (not cut to the
+#: default label width)
+WHOLE_LABEL = {"description_width": "initial"}
+
+
 def text(name: str | None = None) -> w.HTML:
     """An HTML line (status, caption, message) with the CSS class ``damlib-<name>``."""
     line = w.HTML(layout=shared(w.Layout), style=shared(HTMLStyle))

@@ -21,7 +21,7 @@ from ..play.frames import BY_VALUE
 from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper
-from .common import GAMES, Pictured, button, check_size, game_name, prose, text
+from .common import GAMES, WHOLE_LABEL, Pictured, button, check_size, game_name, prose, text
 from .play import PlayBoard
 
 #: What the editor says: the tool buttons' labels (``tool-`` and the tool, the pieces as the board
@@ -141,7 +141,8 @@ class BoardEditor(Pictured, w.VBox):
         self.copy = text()
         self.message = text("message")
         self.status = text("status")
-        self.kind = w.Dropdown(options=[(say(f"kind-{kind}"), kind) for kind in KINDS], description=say("question"))
+        self.kind = w.Dropdown(options=[(say(f"kind-{kind}"), kind) for kind in KINDS], description=say("question"),
+                               style=WHOLE_LABEL)
         self.exercise = text()
         self.opened = w.VBox()
         actions: dict[str, Callable[[], None]] = {
@@ -160,17 +161,20 @@ class BoardEditor(Pictured, w.VBox):
         }
         self.buttons = {name: button(say(name), say(f"{name}-tip"), name, action) for name, action in actions.items()}
         #: the questions kept, in the worksheet's order
-        self.questions = w.Select(options=[], rows=5, description=say("questions"), layout=w.Layout(width="auto"))
-        self.question_title = w.Text(description=say("title"), placeholder=say("title-box"))
-        self.sheet_title = w.Text(value=self.sheet.title, description=say("worksheet"))
-        self.file_name = w.Text(value=self.sheet.name, description=say("file-name"))
+        self.questions = w.Select(options=[], rows=5, description=say("questions"), layout=w.Layout(width="auto"),
+                                  style=WHOLE_LABEL)
+        self.question_title = w.Text(description=say("title"), placeholder=say("title-box"), style=WHOLE_LABEL)
+        self.sheet_title = w.Text(value=self.sheet.title, description=say("worksheet"), style=WHOLE_LABEL)
+        self.file_name = w.Text(value=self.sheet.name, description=say("file-name"), style=WHOLE_LABEL)
         b = self.buttons
-        worksheet = [w.HBox([self.sheet_title, self.file_name]), self.questions,
+        rows = w.Layout(flex_flow="row wrap")  # a row too long for the page (a longer language) wraps
+        worksheet = [w.HBox([self.sheet_title, self.file_name], layout=rows), self.questions,
                      w.HBox([b["up"], b["down"], b["remove"], self.question_title, b["retitle"]],
                             layout=w.Layout(flex_flow="row wrap"))]
-        super().__init__([self.game, self.tools, self.turn, w.HBox([b["clear"], b["start"], b["flip"]]), self.board,
-                          self.message, self.status, w.HBox([self.fen_box, self.copy]),
-                          w.HBox([b["play"], b["captures"]]), w.HBox([self.kind, b["exercise"], b["add"], b["save"]]),
+        super().__init__([self.game, self.tools, self.turn, w.HBox([b["clear"], b["start"], b["flip"]], layout=rows),
+                          self.board, self.message, self.status, w.HBox([self.fen_box, self.copy], layout=rows),
+                          w.HBox([b["play"], b["captures"]], layout=rows),
+                          w.HBox([self.kind, b["exercise"], b["add"], b["save"]], layout=rows),
                           self.exercise, *worksheet, self.opened])
         self._list()
         self._show()

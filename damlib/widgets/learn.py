@@ -125,7 +125,7 @@ class Learn(Pictured, w.VBox):
         self.typed = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
+        self.name = w.Text(continuous_update=False, layout=w.Layout(width="300px", max_width="100%"))
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
         self.hint_button = button("", "", "hint", self.hint)
         self.threat_button = button("", "", "threat", self.threat)

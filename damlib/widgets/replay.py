@@ -20,7 +20,7 @@ from ..play.frames import move_frames
 from ..play.game import Game
 from ..play.referee import describe
 from .board import Board
-from .common import Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
 
 #: What the replay says. ``{game}`` is a game's name, ``{label}`` a numbered move in bold
 #: ("<b>2. d4:f6</b>"), ``{description}`` what the move does; ``{error}`` and ``{result}`` come
@@ -47,10 +47,10 @@ TEXTS: dict[str, str] = {
     "read-games-other": "Read {count} games.",
     "title-start": "{game}: start",
     "title-move": "{game}: {move}",
-    "start-white-one": "The start: White to move; 1 move follows, read under {game} rules.",
-    "start-white-other": "The start: White to move; {count} moves follow, read under {game} rules.",
-    "start-black-one": "The start: Black to move; 1 move follows, read under {game} rules.",
-    "start-black-other": "The start: Black to move; {count} moves follow, read under {game} rules.",
+    "start-white-one": "The start: White to move; 1 move follows, read under the rules of {game}.",
+    "start-white-other": "The start: White to move; {count} moves follow, read under the rules of {game}.",
+    "start-black-one": "The start: Black to move; 1 move follows, read under the rules of {game}.",
+    "start-black-other": "The start: Black to move; {count} moves follow, read under the rules of {game}.",
     "move-white": "{label} (White): {description}",
     "move-black": "{label} (Black): {description}",
     "result": "The result written in the file: {result}.",
@@ -109,7 +109,8 @@ class GameReplay(Pictured, w.VBox):
             choices.append((game_name(forced), forced.name))
         self._choices = {r.name: r for r in VARIANTS.values()} | ({forced.name: forced} if forced else {})
         self.rules = w.Dropdown(options=[(say("as-written"), "")] + choices, value=forced.name if forced else "",
-                                description=say("rules"), layout=w.Layout(width="24em"))
+                                description=say("rules"), layout=w.Layout(width="max-content", max_width="100%"),
+                                style=WHOLE_LABEL)
         self.steps = Steps(say("move"))
         self.board = Board(size=size, interactive=False)
         self._shown = 0  # the ply the board shows
@@ -220,7 +221,7 @@ class GameReplay(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The position shown, with the move that led to it."""
         k = self.steps.slider.value
-        game, name = self.game, variants.game_name(self.game.rules)  # "German draughts"
+        game, name = self.game, game_name(self.game.rules)
         if k == 0:
             return diagram.png(game.positions[0], title=say("title-start", game=name), size=self.size)
         move = game.moves[k - 1]
@@ -234,7 +235,7 @@ class GameReplay(Pictured, w.VBox):
         if k == 0:
             position = game.positions[0]
             text = html.escape(language.counted(f"start-{position.turn}", len(game.moves), TEXTS,
-                                                game=game_name(game.rules)))
+                                                game=variants.game_name(game.rules)))
         else:
             move, before = game.moves[k - 1], game.positions[k - 1]
             label = f"{self._number(k - 1)} {move}"
