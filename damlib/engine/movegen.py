@@ -176,7 +176,7 @@ class MoveGenerator:
             if not found:
                 return self.steps(board, self.own_squares(board))
             return longest(found_raw(found)) if self.rules.majority else found_raw(found)
-        found = self.capture_moves(m, k, om | ok, deadline)
+        found = self._capture_moves(m, k, om | ok, deadline)
         if not found:
             return self.steps(board, self.own_squares(board))
         return found_raw(found)
@@ -228,7 +228,7 @@ class MoveGenerator:
         occupied = m | k | opp
         walked: list[Found] = []
         searched: list[Levels] = []
-        for s in squares_of(self.jumpers(m, k, opp)):
+        for s in squares_of(self._jumpers(m, k, opp)):
             found = self._walked(s, bool(k >> s & 1), occupied ^ 1 << s, opp, False)
             if found is None:
                 searched.append(self.levels(occupied ^ 1 << s, opp, s, bool(k >> s & 1)))
@@ -380,11 +380,11 @@ class MoveGenerator:
 
     # -- the moves of bit boards ------------------------------------------------
 
-    def capture_moves(self, m: int, k: int, opp: int, deadline: float | None = None) -> list[Found]:
+    def _capture_moves(self, m: int, k: int, opp: int, deadline: float | None = None) -> list[Found]:
         """The legal captures of own men ``m`` and kings ``k`` against the pieces
         ``opp``: one route per distinct move, the majority rule applied; ``[]`` if
         there is no capture. The third item of each is "promotes"."""
-        found = self._captures(self.jumpers(m, k, opp), m, k, opp, False, deadline, self.by_levels)
+        found = self._captures(self._jumpers(m, k, opp), m, k, opp, False, deadline, self.by_levels)
         if not found:
             return found
         if self.rules.majority:
@@ -397,7 +397,7 @@ class MoveGenerator:
             seen.setdefault((f[0][0], f[0][-1], f[4], f[2]), f)
         return list(seen.values())
 
-    def after_steps(self, m: int, k: int, opp: int) -> list[tuple[int, int]]:
+    def _after_steps(self, m: int, k: int, opp: int) -> list[tuple[int, int]]:
         """The side's men and kings after each of its steps (the opponent's pieces stay)."""
         out = []
         empty = ~(m | k | opp) & FULL
@@ -421,8 +421,8 @@ class MoveGenerator:
                     out.append((m, rest | to))
         return out
 
-    def count_steps(self, m: int, k: int, opp: int) -> int:
-        """How many steps the side has: :meth:`after_steps` counted, not listed."""
+    def _count_steps(self, m: int, k: int, opp: int) -> int:
+        """How many steps the side has: :meth:`_after_steps` counted, not listed."""
         empty = ~(m | k | opp) & FULL
         n = 0
         for sh, men in self.men_steps:
@@ -448,7 +448,7 @@ class MoveGenerator:
         return out
 
     @staticmethod
-    def after_captures(captures: list[Found], m: int, k: int) -> list[tuple[int, int, int]]:
+    def _after_captures(captures: list[Found], m: int, k: int) -> list[tuple[int, int, int]]:
         """The side's men and kings after each capture, and the opponent's pieces left."""
         out = []
         for path, _, promotes, _, left in captures:
@@ -461,7 +461,7 @@ class MoveGenerator:
                 out.append((m ^ start | end, k, left))
         return out
 
-    def jumpers(self, m: int, k: int, opp: int) -> int:
+    def _jumpers(self, m: int, k: int, opp: int) -> int:
         """The men of ``m`` that can jump now, with every king of ``k`` (looked at one by one)."""
         empty = ~(m | k | opp) & FULL
         out = k
@@ -662,15 +662,15 @@ def perft(board: Board, white: bool, rules: Rules, depth: int) -> int:
 
     def count(white: bool, m: int, k: int, om: int, ok: int, depth: int) -> int:
         g = gens[white]
-        captures = g.capture_moves(m, k, om | ok)
+        captures = g._capture_moves(m, k, om | ok)
         if depth == 1:
-            return len(captures) if captures else g.count_steps(m, k, om | ok)
+            return len(captures) if captures else g._count_steps(m, k, om | ok)
         total = 0
         if captures:
-            for m2, k2, left in g.after_captures(captures, m, k):
+            for m2, k2, left in g._after_captures(captures, m, k):
                 total += count(not white, om & left, ok & left, m2, k2, depth - 1)
         else:
-            for m2, k2 in g.after_steps(m, k, om | ok):
+            for m2, k2 in g._after_steps(m, k, om | ok):
                 total += count(not white, om, ok, m2, k2, depth - 1)
         return total
 
