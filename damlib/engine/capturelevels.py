@@ -661,7 +661,7 @@ class LevelReach:
         if not self.useful.get(node, 0) >> t & 1:
             return None
         summary = self.summary[node]
-        if summary != MANY:  # every square it may be reached from leads there
+        if summary is not None and summary != MANY:  # every square it may be reached from leads there
             return summary[0], self._rest(t, node)
         key = (t, node)
         if key not in self.values:

@@ -14,7 +14,7 @@ walking the routes passes its budget.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 if TYPE_CHECKING:
     from .movegen import MoveGenerator
@@ -198,10 +198,13 @@ class CaptureStates:
 
 
 #: A landing from which more than one of the goals can be reached.
-MANY = "many"
+MANY: Final = "many"
+
+#: A capture's goal: the square it ends on, the opponent's pieces left, whether it promotes.
+Goal = tuple[int, int, bool]
 
 #: Where a landing leads: None (to no goal), MANY, or one goal with the landings after it.
-Reach = Any
+Reach = Literal["many"] | tuple[Goal, tuple[int, ...]] | None
 
 
 def jump_direction(g: MoveGenerator, a: int, b: int) -> int:
@@ -243,7 +246,7 @@ class CaptureReach:
         self.g, self.occ, self.opp, self.goals = g, occ, opp, goals
         #: whether a capture that ends with a king crowned the piece (it set out as a man)
         self.crowned = man
-        self.man_memo: dict[Any, Any] = {}
+        self.man_memo: dict[tuple[int, int], Reach] = {}
         self.king_memo: dict[Any, tuple[Reach, ...]] = {}
 
     def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
@@ -309,7 +312,7 @@ class CaptureReach:
         for d, _, ob, lands in line_jumps:  # the same from every square of the run
             for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob), strict=True):
                 along = merge(along, then(land, v))
-        values = []
+        values: list[Reach] = []
         for t, jumps in zip(run, across, strict=True):
             if not jumps and not line_jumps:
                 goal = (t, opp, self.crowned)

@@ -340,7 +340,7 @@ class ClickToMove:
             found = gen.follow(position._board, squares)
             if found is not None and found[1]:
                 self._hand(Move._from_raw(found[0], position))
-        elif reach != MANY:
+        elif reach is not None and reach != MANY:
             found = gen.follow(position._board, squares + list(reach[1]))
             if found is not None:
                 self._hand(Move._from_raw(found[0], position))
