@@ -156,3 +156,11 @@ def test_the_esperanto_lessons_print_no_english(path: Path) -> None:
                 if found:
                     english.append((text[:50], found))
     assert english == []
+
+
+def test_a_number_written_in_words_is_read_in_either_language(esperanto: set[str]) -> None:
+    # Esperanto's 11 and 12 are two words; the English words are read too
+    from damlib.exercises import reading
+
+    assert [reading("most", text) for text in ("ĝi prenas dek du pecojn", "dek", "dek unu", "twelve", "3")] == [
+        "12", "10", "11", "12", "3"]

@@ -136,8 +136,8 @@ TEXTS: dict[str, str] = {
     # ... or it has lost: a word of the first list and one of the second ("cannot move", "has no pieces")
     "read-lost-first": "cannot can lost loses lose no has",
     "read-lost-second": "move lost loses lose pieces no",
-    # the numbers 0 to 12 in words, in order
-    "read-numbers": "zero one two three four five six seven eight nine ten eleven twelve",
+    # the numbers 0 to 12 in words, in order, separated by commas (a number may take two words: "dek du")
+    "read-numbers": "zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -446,9 +446,9 @@ def _words(*keys: str) -> set[str]:
 
 
 def _numbers() -> dict[str, int]:
-    """The numbers 0 to 12 in words, in English and in the language spoken."""
-    return {word: n for text in (TEXTS["read-numbers"], say("read-numbers"))
-            for n, word in enumerate(text.lower().split()[:13])}
+    """The numbers 0 to 12 in words, in English and in the language spoken (one or two words)."""
+    return {" ".join(word.split()): n for text in (TEXTS["read-numbers"], say("read-numbers"))
+            for n, word in enumerate(text.lower().split(",")[:13])}
 
 
 def reading(kind: ExerciseKind, answer: str) -> str | None:
@@ -462,8 +462,11 @@ def reading(kind: ExerciseKind, answer: str) -> str | None:
     words: list[str] = re.findall(r"[^\W\d_]+|\d+", answer.lower())
     if kind == "most":
         numbers = _numbers()
-        number = next((w for w in words if w.isdigit() or w in numbers), None)
-        return None if number is None else str(numbers.get(number, number))
+        for at, word in enumerate(words):
+            pair = " ".join(words[at:at + 2])  # "dek du" before "dek"
+            if pair in numbers or word.isdigit() or word in numbers:
+                return str(numbers.get(pair, numbers.get(word, word)))
+        return None
     if kind == "crown":
         yes, no = _words("read-yes", "answer-yes"), _words("read-no", "answer-no")
         king, man = _words("read-king"), _words("read-man")
