@@ -184,10 +184,12 @@ def test_the_exercise_checker_reads_moves_as_written():
     assert not verdict.correct and "TR-MANDATORY" in verdict.text and "You missed d4:d1:d7" in verdict.text
 
 
-# -- issue 8, defect 13: a rule sentence after a colon goes on in lower case ---------------------------
+# -- issue 8, defect 13, and issue 28: the rule's sentence follows as a sentence of its own -----------
 
 
-def test_a_blocked_piece_is_explained_in_one_sentence():
+def test_a_blocked_piece_is_explained_with_the_rules_own_sentence():
+    # not glued on after a colon with its first letter lowered, which a language that capitalizes
+    # nouns (German) could not translate
     why = why_piece_cannot_move(Position.from_fen("W:Wc3:Bb4,d4,a5,e5", GERMAN), "c3")
-    assert why == ("The man on c3 is blocked (DE-MAN-MOVE): "
-                   "a man moves one square diagonally forward to an empty square.")
+    assert why == ("The man on c3 is blocked (DE-MAN-MOVE). "
+                   "A man moves one square diagonally forward to an empty square.")

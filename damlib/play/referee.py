@@ -107,8 +107,8 @@ TEXTS: dict[str, str] = {
     "may-not-move-king-other": "The king on {square} may not move ({rule}): capturing is compulsory, and {best} "
                                "takes {count} pieces.",
     # {why} is the sentence of the rule (RULE_TEXT), its first letter made small
-    "blocked-man": "The man on {square} is blocked ({rule}): {why}",
-    "blocked-king": "The king on {square} is blocked ({rule}): {why}",
+    "blocked-man": "The man on {square} is blocked ({rule}). {why}",
+    "blocked-king": "The king on {square} is blocked ({rule}). {why}",
     "blocked-man-nowhere": "The man on {square} is blocked ({rule}): it has no empty square to go to.",
     "blocked-king-nowhere": "The king on {square} is blocked ({rule}): it has no empty square to go to.",
 }
@@ -308,7 +308,7 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     >>> why_piece_cannot_move(Position.from_fen("W:We3,h2:Bd4,f4,b6", "german"), "h2")
     'The man on h2 may not move (DE-MANDATORY): capturing is compulsory, and e3:c5:a7 takes 2 pieces.'
     >>> why_piece_cannot_move(Position.from_fen("W:Wc3:Bb4,d4,a5,e5", "german"), "c3")
-    'The man on c3 is blocked (DE-MAN-MOVE): a man moves one square diagonally forward to an empty square.'
+    'The man on c3 is blocked (DE-MAN-MOVE). A man moves one square diagonally forward to an empty square.'
     """
     position = _position(position)
     rules = position.rules
@@ -336,6 +336,6 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     rule = rules.rule_id(topic)
     if not rule:
         return say(f"blocked-{noun}-nowhere", square=name, rule=rules.cite(topic))
-    why = rule_sentence(rule)
-    # RULE_TEXT is written as sentences; after the colon it continues one
-    return say(f"blocked-{noun}", square=name, rule=rules.cite(topic), why=why[0].lower() + why[1:])
+    # the rule's own sentence after it, as it is: lowering its first letter would be wrong in a
+    # language that capitalizes nouns (German)
+    return say(f"blocked-{noun}", square=name, rule=rules.cite(topic), why=rule_sentence(rule))
