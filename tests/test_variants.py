@@ -17,7 +17,7 @@ from damlib import (
     rules,
 )
 from damlib.engine import movegen
-from damlib.engine.errors import DamlibError, IllegalMoveError, VariantError
+from damlib.engine.errors import DamlibError, FenError, IllegalMoveError, VariantError
 from damlib.engine.squares import SQUARE_NAMES
 from damlib.engine.variants import (
     DIAGONALS,
@@ -224,3 +224,17 @@ def test_turkish_as_published_forbids_the_kings_turn_with_a_rule_reference():
     said = explain(pos, "d4:d7:d1")
     assert "(published rules)" in said and "turn back" in said
     assert explain(Position.from_fen("W:WKd4:Bd6,d2", TURKISH), "d4:d7:d1").startswith("d4:d7:d1 is legal")
+
+
+def test_a_position_under_other_rules_keeps_its_pieces_or_names_the_rule_they_break():
+    # a2 is a light square: a German board has no such square (DE-BOARD); c3-d4 is legal in both
+    turkish = Position.from_fen("W:Wa2,c3:Bh7", "turkish")
+    with pytest.raises(FenError, match="DE-BOARD"):
+        turkish.with_rules("german")
+    german = Position.from_fen("W:Wc3:Bg7", "german")
+    assert german.with_rules(TURKISH).pieces == german.pieces and german.with_rules(TURKISH).rules is TURKISH
+    # the other side to move: Black's man on d4 must take c3 (DE-MANDATORY)
+    black = Position.from_fen("W:Wc3,h2:Bd4,a7", "german").with_turn("black")
+    assert black.turn == "black" and [str(m) for m in black.legal_moves] == ["d4:b2"]
+    with pytest.raises(FenError):
+        black.with_turn("green")

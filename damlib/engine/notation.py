@@ -146,7 +146,7 @@ def board_problems(board: Sequence[int], rules: Rules) -> list[Problem]:
     return problems
 
 
-def _check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
+def check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
     """``board``, or a FenError naming the first of its :func:`board_problems`."""
     problems = board_problems(board, rules)
     if problems:
@@ -184,7 +184,7 @@ def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
             if board[square]:
                 raise FenError(say("two-pieces", text=repr(text), square=SQUARE_NAMES[square]))
             board[square] = sign * (2 if king else 1)
-    return _check_board(board, rules), white
+    return check_board(board, rules), white
 
 
 def format_fen(board: tuple[int, ...], white: bool) -> str:
@@ -218,7 +218,7 @@ def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
                 except SquareError as e:
                     raise FenError(say("diagram-piece", square=SQUARE_NAMES[square], problem=e)) from None
             board[square] = _VALUES[symbol]
-    return _check_board(board, rules)
+    return check_board(board, rules)
 
 
 def format_diagram(board: tuple[int, ...]) -> str:

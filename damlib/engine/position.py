@@ -232,6 +232,28 @@ class Position:
         r = _rules(variant)
         return cls(r, notation.parse_diagram(text, r), notation.parse_turn(turn))
 
+    def with_rules(self, variant: Variant) -> Position:
+        """The same pieces and side to move under the rules of ``variant`` (a game's name, or a
+        :class:`~damlib.Rules` value such as one with a rule changed); a FenError names the rule
+        a piece breaks there.
+
+        >>> german = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+        >>> russian = german.with_rules("russian")
+        >>> russian.rules.name, russian.fen == german.fen
+        ('Russian', True)
+        """
+        rules = _rules(variant)
+        return Position(rules, notation.check_board(list(self._board), rules), self._white)
+
+    def with_turn(self, turn: Color) -> Position:
+        """The same pieces with ``turn`` (``"white"`` or ``"black"``) to move: what a side could
+        play if it were its move.
+
+        >>> Position.start("german").with_turn("black").turn
+        'black'
+        """
+        return Position(self.rules, self._board, notation.parse_turn(turn))
+
     # -- looking ----------------------------------------------------------
 
     @property

@@ -353,7 +353,7 @@ def threat(position: Position, seconds: float = SECONDS) -> Threat | None:
     """What the opponent would play if it were their move now, and what it would win: the
     learner's "show me a threat". ``None`` when the opponent would have no move at all."""
     require(position, Position, "position")
-    turned = Position(position.rules, position._board, not position._white)
+    turned = position.with_turn("black" if position.turn == "white" else "white")
     if not turned.legal_moves:
         return None
     analysis, _ = analyse(turned, seconds=seconds, max_depth=6)
@@ -531,7 +531,7 @@ def _removal(m: _Move) -> str | None:
     twice = [s for s in dict.fromkeys(crossed) if crossed.count(s) > 1 or s == move.start]
     if twice:
         return say("strike-cross", square=twice[0], rule=m.rule)
-    at_once = Position(dataclasses.replace(rules, remove_at_once=True), m.position._board, m.position._white)
+    at_once = m.position.with_rules(dataclasses.replace(rules, remove_at_once=True))
     more = max((len(x.captured) for x in at_once.legal_moves), default=0)
     if more > len(move.captured):
         return say("strike-blocks", count=len(move.captured), more=more, rule=m.rule)

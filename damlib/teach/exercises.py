@@ -343,11 +343,11 @@ class Exercise:
         not allowed), or what the capture mistake costs."""
         if self.kind == "penalty":
             start = Position.from_fen(self.fen, self.variant)
-            game = Game(Position(rules, start._board, start._white), referee=True)
+            game = Game(start.with_rules(rules), referee=True)
             for played in self.history:
                 game.play(played)
             return game.result.winner if game.result else "chooses"
-        pos = Position(rules, self.position._board, self.position._white)
+        pos = self.position.with_rules(rules)
         if self.kind == "crown":
             try:
                 move = pos.parse_move(self.move or "", literal=True)

@@ -135,8 +135,7 @@ def rules_used(position: Position, move: Move | str) -> frozenset[str]:
     if chosen.captured and forbidden_captures(position, 0)[0]:
         used.add(rules.rule_id("majority"))
     if len(chosen.captured) > 1:
-        other = Position(dataclasses.replace(rules, remove_at_once=not rules.remove_at_once),
-                         position._board, position._white)
+        other = position.with_rules(dataclasses.replace(rules, remove_at_once=not rules.remove_at_once))
         if set(other.legal_moves) != set(position.legal_moves):
             used.add(rules.rule_id("removal"))
     return frozenset(rule for rule in used if rule is not None)
