@@ -484,3 +484,14 @@ def test_an_empty_answer_is_not_an_answer(answer):
     for kind, move in (("moves", None), ("most", None), ("crown", "b6:d8:f6")):
         verdict = Exercise("W:Wb6:Bc7,e7", "german", kind, move).check(answer)
         assert not verdict.correct and verdict.text.startswith("That is not an answer")
+
+
+def test_the_answer_as_shown_is_read_back_and_a_game_without_a_rule_id_cites_the_published_rules():
+    # several legal moves: the answer shows them all, joined by "or" in the language spoken; copied
+    # back, it is right (the first move it names is played)
+    task = Exercise("W:Wc3,e3:Bh8", "german", "play")
+    assert " or " in task.answer and task.check(task.answer).correct
+    assert not task.check("c3 or e3").correct  # names no move
+    # Russian as published has no ID for the compulsory capture: its explanation cites the published rules
+    quiet = Exercise("W:Wc3:Bh8", "russian (as published)", "most")
+    assert "published rules" in quiet.explanation() and "None" not in quiet.explanation()

@@ -375,7 +375,7 @@ class Exercise:
             return " ".join(say("move-explained", move=m, what=describe(m, pos)) for m in pos.legal_moves)
         if self.kind == "most":
             if not pos.must_capture:
-                return say("no-capture", rule=pos.rules.rule_id("mandatory"))
+                return say("no-capture", rule=pos.rules.cite("mandatory"))
             best = pos.legal_moves[0]
             return language.counted("best-capture", len(best.captured), TEXTS, move=best,
                                     rule=pos.rules.rule_id("majority"))
@@ -414,8 +414,11 @@ class Exercise:
 
     def _check_play(self, answer: str) -> Feedback:
         pos = self.position
+        # the first move named: an answer copied as shown ("d6-c5 or d6-e5", in any language) is
+        # read too; text that names none is refused saying why
+        named = re.findall(r"[a-z][0-9]+(?:[-:x×][a-z][0-9]+)+", answer.lower())
         try:
-            move = pos.parse_move(answer.strip().split(",")[0], literal=True)
+            move = pos.parse_move(named[0] if named else answer.strip(), literal=True)
         except DamlibError as error:
             return Feedback(False, say("not-quite", explanation=error))
         return Feedback(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
