@@ -541,12 +541,17 @@ def test_a_capture_played_three_ways_in_jupyterlab(lab_url: tuple[str, Path], tm
     expect.set_options(timeout=PAGE_TIMEOUT_MS)
     with _browser(1280) as context:
         page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         _open(page, url, "capture.ipynb")
         _run_all(page)
         boards = page.locator(".damlib-playboard")
         expect(boards).to_have_count(3, timeout=RUN_ALL_TIMEOUT_MS)
         _play_capture_three_ways(page, [boards.nth(i) for i in range(3)])
         expect(page.locator(".jp-Notebook .jp-Cell.jp-mod-selected")).to_have_count(1)  # the keys moved no cell
+    # no board raises in the page (one did for each board while a synced trait was named "style",
+    # the name every widget view takes for its Style widget)
+    assert errors == []
 
 
 def _kernels_shut_down(url: str) -> None:

@@ -84,7 +84,7 @@ function render({ model, el: host }) {
     return FILES[file] + (rank + 1);
   };
   const dark = (square) => (FILES.indexOf(square[0]) + Number(square[1])) % 2 === 1;
-  const style = () => get("style");
+  const style = () => get("look");
   const color = (name) => (get("high_contrast") ? style().contrast[name] : undefined) || style().palette[name];
 
   function piece(code, square) {

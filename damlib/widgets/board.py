@@ -39,8 +39,8 @@ COLORS = {**{name: value[:7] for name, value in PALETTE.items()},
 CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_edge": "#000000",
             "black": "#000000", "black_edge": "#000000", "ring_white": "#000000", "ring_black": "#ffffff",
             "coordinates": "#000000", "frame": "#000000", "target": "#0033cc", "selected": "#ff8c00"}
-_STYLE = {"palette": COLORS, "contrast": CONTRAST,
-          "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
+_LOOK = {"palette": COLORS, "contrast": CONTRAST,
+         "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
 #: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square
@@ -132,7 +132,9 @@ class Board(Pictured, anywidget.AnyWidget):
     high_contrast = t.Bool(False).tag(sync=True)
     #: animation speed: 1 normal, 2 fast, 0 none (prefers-reduced-motion drops the sliding too)
     speed = t.Float(1.0).tag(sync=True)
-    style = t.Dict(_STYLE).tag(sync=True)
+    #: the colours and the crown it draws with; not "style", which every ipywidget's view takes
+    #: for a Style widget (a dict there raised in the browser console for each board)
+    look = t.Dict(_LOOK).tag(sync=True)
 
     def __init__(self, *, on_click: Callable[[str], None] | None = None, on_cancel: Callable[[], None] | None = None,
                  size: int | None = None, interactive: bool = True, high_contrast: bool = False) -> None:
