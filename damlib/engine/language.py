@@ -117,6 +117,14 @@ def sayer(texts: Mapping[str, str]) -> Callable[..., str]:
     return say_from
 
 
+def counter(texts: Mapping[str, str]) -> Callable[..., str]:
+    """``counted`` for one module's ``texts``, as :func:`sayer` gives ``say``."""
+    def counted_from(key: str, count: int, /, **fields: object) -> str:
+        return counted(key, count, texts, **fields)
+
+    return counted_from
+
+
 def counted(key: str, count: int, texts: Mapping[str, str], /, **fields: object) -> str:
     """The sentence ``key`` of ``texts`` for ``count``: the templates ``key-one`` and ``key-other``
     are one plural entry, and the language's plural rule picks the form, so that no number is

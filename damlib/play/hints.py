@@ -163,13 +163,8 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 
 
-def counted(key: str, count: int, **fields: object) -> str:
-    """The sentence ``key`` for ``count`` (language.counted).
-
-    >>> counted("gains", 1, line="a1-b2"), counted("gains", 3, line="a1-b2")
-    ('it wins a piece: the line goes a1-b2.', 'it wins 3 pieces: the line goes a1-b2.')
-    """
-    return language.counted(key, count, TEXTS, **fields)
+#: a sentence for a count: ``counted("gains", 3, line="a1-b2")`` is "it wins 3 pieces: …"
+counted = language.counter(TEXTS)
 
 
 @dataclass(frozen=True)

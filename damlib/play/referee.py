@@ -115,9 +115,7 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 
 
-def counted(key: str, count: int, **fields: object) -> str:
-    """The sentence ``key`` for ``count`` (language.counted)."""
-    return language.counted(key, count, TEXTS, **fields)
+counted = language.counter(TEXTS)
 
 
 def _position(position: object) -> Position:

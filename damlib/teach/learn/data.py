@@ -51,15 +51,6 @@ for _module in (german, russian, turkish):  # a goal no level has would be trans
         raise DamlibError(f"{_module.__name__}: goals without a level: {', '.join(sorted(_stray))}")
 
 
-def stage_name(stage: str) -> str:
-    """The name of a stage of :data:`STAGES` (a game's name, its key there) as a learner reads
-    it, in the language chosen; any other name as it is.
-
-    >>> [stage_name(name) for name in STAGES], stage_name("Revision")
-    (['German', 'Russian', 'Turkish'], 'Revision')
-    """
-    return game_name(stage, short=True) if stage in STAGES else stage
-
 _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
                  "DE-KING", "DE-MAJORITY", "DE-STRIKE", "DE-PROMOTE-PASS", "DE-DRAW", "DE-PENALTY")
 #: Each game's rules in the order a learner meets them: the lesson sections, each headed by the

@@ -30,7 +30,8 @@ from pathlib import Path
 
 from ...engine import language
 from ...engine.errors import DamlibError
-from .data import STAGES, TEACHING_ORDER, stage_name
+from ...engine.variants import game_name
+from .data import STAGES, TEACHING_ORDER
 from .progress import account, read
 
 #: Scratch files Progress writes and renames; one left behind is a save that did not finish.
@@ -212,8 +213,8 @@ class ClassReport:
 
     def _repr_html_(self) -> str:
         broken = [rule for rule in RULE_COLUMNS if any(row.mistakes.get(rule) for row in self.rows)]
-        games = "".join(f"<th>{html.escape(stage_name(game))}<br>{html.escape(say('head-levels', count=len(levels)))}"
-                        "</th>" for game, levels in STAGES.items())
+        games = "".join(f"<th>{html.escape(game_name(game, short=True))}<br>"
+                        f"{html.escape(say('head-levels', count=len(levels)))}</th>" for game, levels in STAGES.items())
         rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
         heads = "".join(f"<th>{html.escape(self.heading(column))}</th>" for column in ("learner", "file owner",
                                                                                        "last saved"))
