@@ -282,7 +282,7 @@ def test_a_learner_chooses_the_language_and_finds_it_again_with_their_stars(tmp_
     learn.stage.value = "Turkish"
     learn.language_menu.value = "eo"
     # the board speaks it at once, on the stage it was on, and keeps it with the stars
-    assert damlib.languages() == ("en", "eo") and learn.hint_button.description == "Sugesto"
+    assert "eo" in damlib.languages() and learn.hint_button.description == "Sugesto"
     assert learn.next_button.description == "Sekva nivelo" and learn.stage.value == "Turkish"
     assert learn.level.goal in visible(learn.goal.value) and learn.level is STAGES["Turkish"][learn.index]
     assert Progress("Ana", tmp_path).language == "eo"
