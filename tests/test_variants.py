@@ -26,6 +26,7 @@ from damlib.engine.variants import (
     ORTHOGONALS,
     RULE_TEXT,
     Rules,
+    game_name,
     rule_table,
 )
 from damlib.play.referee import capture_stages, why_piece_cannot_move
@@ -238,3 +239,10 @@ def test_a_position_under_other_rules_keeps_its_pieces_or_names_the_rule_they_br
     assert black.turn == "black" and [str(m) for m in black.legal_moves] == ["d4:b2"]
     with pytest.raises(FenError):
         black.with_turn("green")
+
+
+def test_a_game_named_in_any_case_is_named_as_the_game():
+    # the lessons name games by the names Position.start takes ("german"): the menu's name comes back
+    assert [game_name(name, short=True) for name in ("german", "Russian", " TURKISH ")] == ["German", "Russian",
+                                                                                            "Turkish"]
+    assert game_name("turkish (as published)") == "Turkish draughts (as published)"

@@ -119,9 +119,11 @@ def game_name(rules: Rules | str, *, short: bool = False) -> str:
     """The game ``rules`` describe (or the game of that name), named as a sentence names it, in the
     chosen language; ``short``, as a menu or a heading does. A game of one's own keeps its name.
 
-    >>> game_name(TURKISH), game_name(TURKISH, short=True), game_name("Frisian-like")
+    >>> game_name(TURKISH), game_name("turkish", short=True), game_name("Frisian-like")
     ('Turkish draughts', 'Turkish', 'Frisian-like draughts')
     """
+    if isinstance(rules, str):  # a game's name, in any case, as rules() reads it
+        rules = VARIANTS.get(rules.strip().lower(), rules)
     name = rules.name if isinstance(rules, Rules) else rules
     if short:
         return say(f"short-{name}") if f"short-{name}" in TEXTS else name
