@@ -162,6 +162,27 @@ def test_diagram_light_square_is_fine_in_turkish():
     assert Position.from_diagram(text, TURKISH).piece_at("a2").color == "white"
 
 
+def test_a_position_is_built_only_by_its_readers():
+    # the raw board a Position holds is the engine's own: nothing outside may hand it one
+    raises(DamlibError, lambda: Position(GERMAN, (0,) * 64, True), "Position.start", "from_pieces")
+
+
+def test_pieces_read_as_the_rules_allow():
+    # DE-PROMOTE: a White man on rank 8 is a king; DE-BOARD: German uses only the dark squares
+    raises(FenError, lambda: Position.from_pieces({"b8": "w"}, GERMAN), "b8", "DE-PROMOTE")
+    raises(FenError, lambda: Position.from_pieces({"a2": "w"}, GERMAN), "a2", "DE-BOARD")
+    raises(DamlibError, lambda: Position.from_pieces({"c3": "x"}, GERMAN), "c3", "'x'")
+    raises(DamlibError, lambda: Position.from_pieces(["c3"], GERMAN), "mapping")
+    raises(SquareError, lambda: Position.from_pieces({"z9": "w"}, GERMAN), "z9")
+    raises(FenError, lambda: Position.from_pieces({"c3": "w"}, GERMAN, turn="purple"), "purple")
+    # TR-BOARD: Turkish uses every square; unchecked pieces stand where a picture needs them
+    assert Position.from_pieces({"a2": "w"}, TURKISH).piece_at("a2").color == "white"
+    assert Position.from_pieces({"b8": "w"}, GERMAN, check=False).fen == "W:Wb8:B"
+    drawn = Position.from_diagram(START_DIAGRAM, GERMAN)
+    assert Position.from_pieces({s: p.symbol for s, p in drawn.pieces.items()}, GERMAN) == drawn
+    assert Position.from_pieces(drawn.pieces, GERMAN, turn="black").turn == "black"
+
+
 # ---------------------------------------------------------------------------
 # Variants
 # ---------------------------------------------------------------------------

@@ -277,11 +277,10 @@ class MoveGenerator:
         Only where :attr:`by_levels`."""
         m = self.split(board)[0]
         square = squares[-1]
-        levels = search = self._levels_of(board, squares[0])
-        if len(squares) > 2:
-            search = self._landing(board, squares)
-            if search is None:
-                return None  # no capture lands on one of them
+        levels = self._levels_of(board, squares[0])
+        search = self._landing(board, squares) if len(squares) > 2 else levels
+        if search is None:
+            return None  # no capture lands on one of them
         part_way = None
         for depth, node, complete in search.landed_on(square, levels):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move

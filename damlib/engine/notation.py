@@ -69,7 +69,8 @@ say = language.sayer(TEXTS)
 Color = Literal["white", "black"]
 
 SYMBOLS = {0: ".", 1: "w", 2: "W", -1: "b", -2: "B"}
-_VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
+#: piece value by diagram letter (0 for ".")
+VALUES = {symbol: value for value, symbol in SYMBOLS.items()}
 _SIDES = {"W": True, "B": False}
 _TURNS = {"w": True, "white": True, "b": False, "black": False}
 
@@ -209,15 +210,15 @@ def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
         if len(line) != 8:
             raise FenError(say("diagram-rank", rank=rank, count=len(line), line=repr(line)))
         for file, symbol in enumerate(line):
-            if symbol not in _VALUES:
+            if symbol not in VALUES:
                 raise FenError(say("diagram-symbol", symbol=repr(symbol), rank=rank))
             square = (rank - 1) * 8 + file
-            if _VALUES[symbol]:
+            if VALUES[symbol]:
                 try:
                     parse_square(SQUARE_NAMES[square], rules)
                 except SquareError as e:
                     raise FenError(say("diagram-piece", square=SQUARE_NAMES[square], problem=e)) from None
-            board[square] = _VALUES[symbol]
+            board[square] = VALUES[symbol]
     return check_board(board, rules)
 
 

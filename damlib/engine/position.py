@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 
 from . import language, legality, movegen, notation
 from .errors import (
@@ -23,7 +24,7 @@ from .errors import (
     shown,
 )
 from .notation import Color
-from .squares import SQUARE_NAMES, parse_square, square_number
+from .squares import SQUARE_NAMES, parse_square, playable, square_number
 from .variants import Rules
 from .variants import rules as _rules
 
@@ -188,12 +189,17 @@ class Position:
     #: text reads it twice (as shorthand, then as a referee would), with one search
     _named_last: tuple[tuple[int, ...], list[Move]] | None
 
-    def __init__(self, rules: Rules, board: movegen.Board, white: bool) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "_board", board)
-        object.__setattr__(self, "_white", white)
-        object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "_named_last", None)
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise DamlibError("a Position is built by Position.start, from_fen, from_diagram or from_pieces")
+
+    @classmethod
+    def _of(cls, rules: Rules, board: movegen.Board, white: bool) -> Position:
+        """The position of a raw ``board`` (see :mod:`damlib.engine.movegen`), unchecked."""
+        position = cls.__new__(cls)
+        for name, value in (("rules", rules), ("_board", board), ("_white", white), ("_legal", None),
+                            ("_named_last", None)):
+            object.__setattr__(position, name, value)
+        return position
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable: play() returns a new position")
@@ -209,7 +215,7 @@ class Position:
             board[SQUARE_NAMES.index(name)] = 1
         for name in r.black_start:
             board[SQUARE_NAMES.index(name)] = -1
-        return cls(r, tuple(board), True)
+        return cls._of(r, tuple(board), True)
 
     @classmethod
     def from_fen(cls, text: str, variant: Variant) -> Position:
@@ -220,7 +226,7 @@ class Position:
         """
         r = _rules(variant)
         board, white = notation.parse_fen(text, r)
-        return cls(r, board, white)
+        return cls._of(r, board, white)
 
     @classmethod
     def from_diagram(cls, text: str, variant: Variant, turn: str = "white") -> Position:
@@ -230,7 +236,32 @@ class Position:
         spaces between symbols are ignored.
         """
         r = _rules(variant)
-        return cls(r, notation.parse_diagram(text, r), notation.parse_turn(turn))
+        return cls._of(r, notation.parse_diagram(text, r), notation.parse_turn(turn))
+
+    @classmethod
+    def from_pieces(cls, pieces: Mapping[str, Piece | str], variant: Variant, *, turn: Color = "white",
+                    check: bool = True) -> Position:
+        """The position with ``pieces`` (square name → a :class:`Piece`, or its letter: ``w``/``b``
+        for men, ``W``/``B`` for kings) and ``turn`` to move. A FenError names a piece the rules of
+        ``variant`` exclude (off the squares of play, a man on its last rank); with ``check=False``
+        the pieces stand as given, as a picture of a board being set up draws them.
+
+        >>> Position.from_pieces({"c3": "w", "d4": Piece.BLACK_KING}, "german").fen
+        'W:Wc3:BKd4'
+        """
+        r = _rules(variant)
+        if not isinstance(check, bool):
+            raise DamlibError(f"check must be True or False, not {shown(check)}")
+        if not isinstance(pieces, Mapping):
+            raise DamlibError(f"pieces must be a mapping of square names to pieces, not {shown(pieces)}")
+        board = [0] * 64
+        for name, piece in pieces.items():
+            value = piece.value if isinstance(piece, Piece) else isinstance(piece, str) and notation.VALUES.get(piece)
+            if not value:
+                raise DamlibError(f"the piece on {name} must be a Piece or one of w, b, W, B, not {shown(piece)}")
+            board[square_number(name)] = value
+        white = notation.parse_turn(turn)
+        return cls._of(r, notation.check_board(board, r) if check else tuple(board), white)
 
     def with_rules(self, variant: Variant) -> Position:
         """The same pieces and side to move under the rules of ``variant`` (a game's name, or a
@@ -243,7 +274,7 @@ class Position:
         ('Russian', True)
         """
         rules = _rules(variant)
-        return Position(rules, notation.check_board(list(self._board), rules), self._white)
+        return Position._of(rules, notation.check_board(list(self._board), rules), self._white)
 
     def with_turn(self, turn: Color) -> Position:
         """The same pieces with ``turn`` (``"white"`` or ``"black"``) to move: what a side could
@@ -252,7 +283,7 @@ class Position:
         >>> Position.start("german").with_turn("black").turn
         'black'
         """
-        return Position(self.rules, self._board, notation.parse_turn(turn))
+        return Position._of(self.rules, self._board, notation.parse_turn(turn))
 
     # -- looking ----------------------------------------------------------
 
@@ -260,6 +291,25 @@ class Position:
     def turn(self) -> Color:
         """The side to move: ``"white"`` or ``"black"``."""
         return "white" if self._white else "black"
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The 64 squares a1, b1, … h8 as numbers, for code that must be quick: 0 empty, 1 a
+        White man, 2 a White king, -1 and -2 Black's (the values of :class:`Piece`).
+
+        >>> Position.from_fen("W:Wc3:BKd4", "german").board[18:28]
+        (1, 0, 0, 0, 0, 0, 0, 0, 0, -2)
+        """
+        return self._board
+
+    @property
+    def last_rank(self) -> frozenset[str]:
+        """The squares where the side to move's men are crowned (DE-PROMOTE): rank 8 for White.
+
+        >>> sorted(Position.start("german").last_rank)
+        ['b8', 'd8', 'f8', 'h8']
+        """
+        return frozenset(SQUARE_NAMES[s] for s in self._generator.last_rank if playable(s, self.rules))
 
     @property
     def pieces(self) -> dict[str, Piece]:
@@ -421,7 +471,7 @@ class Position:
         return self._after(self.parse_move(move))
 
     def _after(self, move: Move) -> Position:
-        return Position(self.rules, movegen.apply(self._board, move._raw), not self._white)
+        return Position._of(self.rules, movegen.apply(self._board, move._raw), not self._white)
 
 
 #: The deepest perft counts: far past what finishes in a lifetime, and short of Python's recursion limit.

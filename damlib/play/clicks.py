@@ -252,7 +252,7 @@ class ClickToMove:
         piece and position, never route by route."""
         position, loose = self.game.position, self.game.mistakes_allowed
         squares = tuple(square_number(name) for name in (path or self.path))
-        gen, board = position._generator, position._board
+        gen, board = position._generator, position.board
         if self._reaches[0] != (position, loose):
             self._reaches = ((position, loose), {})
         reaches = self._reaches[1]
@@ -311,7 +311,7 @@ class ClickToMove:
         ``:``, a step's with ``-``."""
         position = self.game.position
         jump = len(squares) > 2 or position._generator.follow(
-            position._board, [square_number(s) for s in squares]) is not None
+            position.board, [square_number(s) for s in squares]) is not None
         return (":" if jump else "-").join(squares)
 
     def _hand(self, move: Move | str) -> None:
@@ -337,11 +337,11 @@ class ClickToMove:
         # In referee mode a capture may be stopped early on purpose, so the board waits for
         # every landing; otherwise it plays as soon as every way on is the same move.
         if self.game.referee:
-            found = gen.follow(position._board, squares)
+            found = gen.follow(position.board, squares)
             if found is not None and found[1]:
                 self._hand(Move._from_raw(found[0], position))
         elif reach is not None and reach != MANY:
-            found = gen.follow(position._board, squares + list(reach[1]))
+            found = gen.follow(position.board, squares + list(reach[1]))
             if found is not None:
                 self._hand(Move._from_raw(found[0], position))
 

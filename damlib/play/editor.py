@@ -112,7 +112,7 @@ class Editor:
         self.rule: str | None = None
         if fen is not None:  # a bad FEN given in code raises, as Position.from_fen does
             start = Position.from_fen(fen, self.rules)
-            self.board, self.white = start._board, start._white
+            self.board, self.white = start.board, start.turn == "white"
 
     def __repr__(self) -> str:
         return f"<Editor {self.rules.name}: {self.fen}>"
@@ -135,7 +135,7 @@ class Editor:
         problems = self.problems
         if problems:
             raise FenError(_of_game("not-position", self.rules, problem=problems[0].text))
-        return Position(self.rules, self.board, self.white)
+        return Position.from_fen(self.fen, self.rules)
 
     @property
     def legal_moves(self) -> tuple[Move, ...]:
@@ -222,7 +222,7 @@ class Editor:
     def start(self) -> None:
         """The game's standard start, White to move."""
         start = Position.start(self.rules)
-        self.board, self.white = start._board, True
+        self.board, self.white = start.board, True
         self._say(_of_game("start", self.rules))
 
     def load(self, fen: str) -> None:
@@ -232,7 +232,7 @@ class Editor:
         except DamlibError as error:
             self._say(say("not-loaded", error=error))
             return
-        self.board, self.white = position._board, position._white
+        self.board, self.white = position.board, position.turn == "white"
         self._say(say("loaded", fen=position.fen))
 
     def _say(self, message: str, rule: str | None = None) -> None:

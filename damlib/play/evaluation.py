@@ -8,10 +8,10 @@ when ahead, bring the kings close, take the opponent's room, hold the long diago
 >>> from damlib import Position
 >>> from damlib.play.evaluation import evaluate
 >>> start = Position.start("german")
->>> evaluate(start._board, True, start.rules)
+>>> evaluate(start.board, True, start.rules)
 0
 >>> up = Position.from_fen("W:Wc3,e3:Bd6", "german")
->>> evaluate(up._board, True, up.rules) > 100, evaluate(up._board, False, up.rules) < -100
+>>> evaluate(up.board, True, up.rules) > 100, evaluate(up.board, False, up.rules) < -100
 (True, True)
 """
 

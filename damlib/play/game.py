@@ -232,7 +232,7 @@ class Game:
         if not self.referee or self._states[-1] == TAKEN_BACK:
             raise error
         squares = list(move._raw[0]) if isinstance(move, Move) else parse_move_text(move, pos.rules)
-        raw = capture_mistake(pos.rules, pos._board, pos._white, squares)
+        raw = capture_mistake(pos.rules, pos.board, (pos.turn == "white"), squares)
         if raw is None:
             raise error
         mistake = Move._from_raw(raw, pos)

@@ -251,7 +251,7 @@ def _crowning_sentences(crowned: Iterable[Crowning]) -> list[str]:
 
 def _material(position: Position, white: bool) -> int:
     """Pieces of the side (``white``) minus the other side's; a king counts as much as a man."""
-    return sum(1 if (v > 0) == white else -1 for v in position._board if v)
+    return sum(1 if (v > 0) == white else -1 for v in position.board if v)
 
 
 def _rules_reason(position: Position, move: Move) -> tuple[str, str | None] | None:
@@ -272,7 +272,8 @@ def _rules_reason(position: Position, move: Move) -> tuple[str, str | None] | No
 def _won_along(position: Position, line: tuple[Move, ...]) -> int:
     """Pieces the side to move is up (or down) after ``line``, counted at the last position in
     its first six moves where no capture is pending: an exchange is counted to its end."""
-    white, now = position._white, _material(position, position._white)
+    white = position.turn == "white"
+    now = _material(position, white)
     gain = 0
     for ply, step in enumerate(line[:6]):
         position = position.play(step)

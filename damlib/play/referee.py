@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..engine import language
 from ..engine.errors import DamlibError, IllegalMoveError, require, shown
 from ..engine.notation import parse_move_text
-from ..engine.position import Move, Position
+from ..engine.position import Move, Piece, Position
 from ..engine.squares import SQUARE_NAMES, parse_square
 from ..engine.variants import Topic, rule_sentence
 
@@ -170,9 +170,8 @@ def describe(move: Move | str, position: Position) -> str:
         move = position.parse_move(move)
     assert isinstance(move, Move)
     rules = position.rules
-    piece = _NAMES[abs(position._board[move._raw[0][0]])]
-    last = position._generator.last_rank
-    crowned_on = next((s for s, n in zip(move.path[1:-1], move._raw[0][1:-1], strict=True) if n in last), None)
+    piece = _NAMES[abs(position.board[move._raw[0][0]])]
+    crowned_on = next((s for s in move.path[1:-1] if s in position.last_rank), None)
     if piece == "man" and crowned_on and rules.crown_mid_capture:
         crowning, promote = "-mid", rules.cite("promote-mid")
     elif piece == "man" and crowned_on and not move.promotes:
@@ -228,9 +227,9 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     if before is None:
         raise DamlibError(f"{move} does not know the position it is played from")
     rules = before.rules
-    last_rank = before._generator.last_rank
+    last_rank = before.last_rank
     path, captured = move._raw[0], move._raw[1]
-    board = list(before._board)
+    board = list(before.board)
     piece = board[path[0]]
     started_king = abs(piece) == 2
     noun = "king" if started_king else "man"
@@ -251,7 +250,7 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
             said.append(say("removed-at-once", jumped=jumped))
         elif not final:
             said.append(say("stays-until-end", jumped=jumped))
-        if not king and land in last_rank and not final:
+        if not king and sq in last_rank and not final:
             rule = rules.rule_id("promote-mid")
             king = rules.crown_mid_capture
             said.append(say("crowned-at-once" if king else "stays-a-man"))
@@ -268,14 +267,15 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
                 king = True
         text = " ".join(said)
         board[land] = (2 if king else 1) * (1 if piece > 0 else -1)
-        stages.append(CaptureStage(n, Position(rules, tuple(board), before._white),
+        standing = {SQUARE_NAMES[s]: Piece(v) for s, v in enumerate(board) if v}
+        stages.append(CaptureStage(n, Position.from_pieces(standing, rules, turn=before.turn, check=False),
                                    move.path[: n + 1], move.captured[:n], king, text, rule))
     return tuple(stages)
 
 
 def all_captures(position: Position) -> tuple[Move, ...]:
     """Every complete capture by every route, whether the majority rule allows it or not."""
-    return tuple(Move._from_raw(raw, position) for raw in position._generator.captures(position._board))
+    return tuple(Move._from_raw(raw, position) for raw in position._generator.captures(position.board))
 
 
 def shorter_captures(position: Position) -> tuple[Move, ...]:
@@ -295,7 +295,7 @@ def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, 
     if not gen.by_levels:
         every = sorted(shorter_captures(position), key=lambda m: -len(m.captured))
         return len(every), tuple(every[:most])
-    count, raws = gen.forbidden(position._board, most)
+    count, raws = gen.forbidden(position.board, most)
     return count, tuple(Move._from_raw(raw, position) for raw in raws)
 
 
@@ -311,11 +311,11 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     position = _position(position)
     rules = position.rules
     number = parse_square(square, rules)
-    value = position._board[number]
+    value = position.board[number]
     name = SQUARE_NAMES[number]
     if not value:
         return say("no-piece", square=name)
-    if (value > 0) != position._white:
+    if (value > 0) != (position.turn == "white"):
         return say("holds-white" if value > 0 else "holds-black", square=name)
     if any(m.start == name for m in position.legal_moves):
         return None
@@ -323,7 +323,7 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     if position.must_capture:
         best = position.legal_moves[0]
         # its own longest capture, to compare (the piece has no legal move: any is too short)
-        mine = [Move._from_raw(raw, position) for raw in position._generator.captures(position._board, [number],
+        mine = [Move._from_raw(raw, position) for raw in position._generator.captures(position.board, [number],
                                                                                       longest=True)]
         if mine:
             return counted(f"may-not-capture-{noun}", len(mine[0].captured), square=name, rule=rules.cite("majority"),

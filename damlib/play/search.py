@@ -235,8 +235,8 @@ def analyse(
     moves = position.legal_moves
     if not moves:
         raise GameOverError("there is no legal move to choose", position.rules.rule_id("win"))
-    board, white = position._board, position._white
-    seen = {(p._board, p._white) for p in history} - {(board, white)}
+    board, white = position.board, position.turn == "white"
+    seen = {(p.board, p.turn == "white") for p in history} - {(board, white)}
     search = _Search(position, deadline, max_nodes, seen)
     by_raw = {m._raw: m for m in moves}
     # before the first iteration ends, the move that looks best at a glance stands

@@ -328,12 +328,12 @@ class Exercise:
         if topic == "mandatory":
             # without it, a capture could be left for a step, or stopped after its first jump
             gen = pos._generator
-            return pos.must_capture and bool(gen.steps(pos._board, gen.own_squares(pos._board))
+            return pos.must_capture and bool(gen.steps(pos.board, gen.own_squares(pos.board))
                                              or any(len(m.captured) > 1 for m in pos.legal_moves))
         if topic == "promote":
             # no field holds it: without it a man that ends its move on the last rank stays a man
             move = self._move()
-            return move.promotes and not any(s in pos._generator.last_rank for s in move._raw[0][1:-1])
+            return move.promotes and not any(s in pos.last_rank for s in move.path[1:-1])
         return self._answer_under(_WITHOUT[topic](rules)) != self._answer_under(rules)
 
     def _answer_under(self, rules: Rules) -> object:

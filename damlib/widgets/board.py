@@ -19,7 +19,7 @@ import traitlets as t
 from ..drawing import diagram
 from ..drawing.diagram import PALETTE
 from ..engine import language, variants
-from ..engine.position import Move, Position
+from ..engine.position import Move, Piece, Position
 from ..engine.squares import SQUARE_NAMES
 from ..engine.variants import GERMAN
 from ..play.clicks import ClickToMove
@@ -192,8 +192,9 @@ class Board(Pictured, anywidget.AnyWidget):
             self._position, pieces = position, pieces_of(position)
         else:  # pieces by square, as the board editor has them: any square, any piece
             pieces = dict(position)
-            value = {code: v for v, code in BY_VALUE.items()}
-            self._position = Position(GERMAN, tuple(value.get(pieces.get(s, ""), 0) for s in SQUARE_NAMES), True)
+            value = {code: Piece(v) for v, code in BY_VALUE.items()}
+            self._position = Position.from_pieces({s: value[c] for s, c in pieces.items() if c in value}, GERMAN,
+                                                  check=False)
         with self.hold_sync():
             self.labels = board_labels()  # the language chosen since the board was made
             self.pieces = pieces
@@ -247,5 +248,5 @@ class Board(Pictured, anywidget.AnyWidget):
 
     def picture(self) -> bytes:
         """A PNG of the board shown (for the display data a saved notebook keeps)."""
-        shown = self._position or Position(GERMAN, (0,) * 64, True)
+        shown = self._position or Position.from_pieces({}, GERMAN)
         return diagram.png(shown, flip=self.flipped, size=self.size or diagram.default_size())

@@ -12,7 +12,6 @@ from ..drawing import diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position, Variant
-from ..engine.squares import SQUARE_NAMES
 from ..engine.variants import Rules
 from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
@@ -249,8 +248,7 @@ PROMOTION_EXAMPLES: dict[str, str] = {
 def crossing_capture(position: Position) -> Move | None:
     """The capture to compare: one that reaches the last rank if there is one."""
     captures = [m for m in position.legal_moves if m.is_capture]
-    last = {SQUARE_NAMES[s] for s in position._generator.last_rank}
-    return next((m for m in captures if last & set(m.path[1:])), captures[0] if captures else None)
+    return next((m for m in captures if position.last_rank & set(m.path[1:])), captures[0] if captures else None)
 
 
 class PromotionExplorer(Pictured, w.VBox):

@@ -193,7 +193,7 @@ class BoardEditor(Pictured, w.VBox):
         return self.editor.position
 
     def picture(self) -> bytes:
-        board = self.editor.position if not self.editor.problems else Position(self.editor.rules, (0,) * 64, True)
+        board = self.editor.position if not self.editor.problems else Position.from_pieces({}, self.editor.rules)
         return diagram.png(board, title=say("picture-title", game=game_name(self.editor.rules)), size=self.size)
 
     # -- what the buttons do ------------------------------------------------------
