@@ -562,7 +562,7 @@ def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
     once on the last rank where the rules crown mid-capture (RU-PROMOTE, TR-PROMOTE), with
     the jump's direction as its last where it may not turn back; else still a man
     (DE-PROMOTE-PASS)."""
-    if g.crown_mid and t & g.last_rank_bits:
+    if t & g.crowning:
         return 0 if g.opposite is None else d + 1
     return MAN
 
@@ -631,7 +631,7 @@ class LevelReach:
         left = self.levels.opp
         for c in captured:
             left &= ~(1 << c)
-        king = self.levels.king or g.crown_mid and any(1 << s & g.last_rank_bits for s in path[1:])
+        king = self.levels.king or g.crowned_on_the_way(path)
         if not king:
             kind = MAN
         elif g.opposite is None or len(path) < 2:

@@ -133,7 +133,7 @@ class CaptureStates:
         if not self._visit((s, opp, k)):
             return
         g = self.g
-        stays, crown_mid, last_rank = g.stays, g.crown_mid, g.last_rank_bits
+        stays, crowning = g.stays, g.crowning
         after = self._passed(s, k, bool(captured))
         only = self._next_landing(path) if self.exact else -1
         jumped = False
@@ -144,8 +144,7 @@ class CaptureStates:
                     continue
                 captured.append(over)
                 standing = occ if stays else occ ^ ob
-                # RU-PROMOTE / TR-PROMOTE crown at once; DE-PROMOTE-PASS goes on as a man.
-                if crown_mid and lb & last_rank:
+                if lb & crowning:
                     self.king((land,), d, d, path, captured, standing, opp ^ ob, after)
                 else:
                     path.append(land)
@@ -253,8 +252,7 @@ class CaptureReach:
         """Where the piece can jump next after landing on each square of ``path[1:]``,
         jumping ``captured``."""
         g = self.g
-        # a man reaching the last rank mid-capture is a king at once in Russian and Turkish
-        king = not self.crowned or g.crown_mid and any(s in g.last_rank for s in path[1:])
+        king = not self.crowned or g.crowned_on_the_way(path)
         occ, opp = self.occ, self.opp
         for c in captured:
             opp &= ~(1 << c)
@@ -277,7 +275,7 @@ class CaptureReach:
         """Where a man's jump over ``ob`` onto ``land`` leads."""
         g = self.g
         standing = occ if g.stays else occ ^ ob
-        if g.crown_mid and lb & g.last_rank_bits:  # RU-PROMOTE, TR-PROMOTE: on as a king
+        if lb & g.crowning:
             return self.king((land,), d, d, standing, opp ^ ob)[0]
         return self.man(land, standing, opp ^ ob)
 

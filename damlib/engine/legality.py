@@ -265,5 +265,5 @@ def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int
             return topic, say("over-own", a=a, c=c, square=SQUARE_NAMES[over])
         b[over] = gen.gone
         last_jump = unit
-        king = king or (rules.crown_mid_capture and there in gen.last_rank)
+        king = king or bool(gen.crowning >> there & 1)
     return None, say("not-legal")

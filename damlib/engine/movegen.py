@@ -73,7 +73,10 @@ class MoveGenerator:
         self.king = 2 * self.man
         self.last_rank = t.last_rank
         self.last_rank_bits = bits(t.last_rank)
-        self.crown_mid = rules.crown_mid_capture
+        #: the squares where a man landing mid-capture is crowned at once, and jumps on as a king
+        #: (RU-PROMOTE, TR-PROMOTE); none where it goes on as a man (DE-PROMOTE-PASS). Every
+        #: capture search reads it here, and :meth:`crowned_on_the_way`
+        self.crowning = self.last_rank_bits if rules.crown_mid_capture else 0
         #: jumped pieces keep blocking until the capture ends (DE-STRIKE), or leave at once (TR-REMOVE)
         self.stays = not rules.remove_at_once
         self.gone = 0 if rules.remove_at_once else JUMPED
@@ -495,6 +498,11 @@ class MoveGenerator:
             out |= m & men & (opp << sh) & (empty << sh2)
         return out
 
+    def crowned_on_the_way(self, path: tuple[int, ...] | list[int]) -> bool:
+        """Whether a man that set out from ``path[0]`` and landed on the squares after it, one
+        jump each, is a king now (see :attr:`crowning`)."""
+        return any(self.crowning >> s & 1 for s in path[1:])
+
     def _promotes(self, m: int, f: Found) -> bool:
         """Whether the capture ``f`` crowns a man (``m``: the side's men before it)."""
         if not m >> f[0][0] & 1:
@@ -588,14 +596,13 @@ class MoveGenerator:
                         path.pop()
                 captured.pop()
         else:
-            crown_mid, last_rank = self.crown_mid, self.last_rank_bits
+            crowning = self.crowning
             for d, over, ob, land, lb in self.man_jumps[s]:
                 if opp & ob and not occ & lb:
                     jumped = True
                     captured.append(over)
                     path.append(land)
-                    # RU-PROMOTE / TR-PROMOTE crown at once; DE-PROMOTE-PASS goes on as a man.
-                    self._walk(land, crown_mid and bool(lb & last_rank), occ if stays else occ ^ ob, opp ^ ob,
+                    self._walk(land, bool(lb & crowning), occ if stays else occ ^ ob, opp ^ ob,
                                path, captured, d, out, partial, budget)
                     path.pop()
                     captured.pop()
