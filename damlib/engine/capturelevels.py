@@ -590,7 +590,7 @@ class LevelReach:
     """Where a capture begun by the piece of ``levels`` can still go, if it must end as
     one of ``goals`` (``(end square, opponent's pieces left, promotes)``; only the
     longest captures are at the deepest level, so any other goal is never reached), or
-    (``None``) as any complete capture: what :class:`~damlib.engine.capturestates.CaptureReach`
+    (``None``) as any complete capture: what :meth:`~damlib.engine.capturestates.CaptureStates.landings`
     answers, from the levels. Looking back from the deepest level, each node learns the
     squares from which a goal can be reached and whether one goal or :data:`MANY`; a
     square's own answer is worked out when it is asked for."""
@@ -626,7 +626,7 @@ class LevelReach:
 
     def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
         """Where the piece can jump next after landing on each square of ``path[1:]``,
-        jumping ``captured``: as :meth:`~damlib.engine.capturestates.CaptureReach.landings`."""
+        jumping ``captured``: as :meth:`~damlib.engine.capturestates.CaptureStates.landings`."""
         g = self.g
         left = self.levels.opp
         for c in captured:

@@ -8,7 +8,8 @@ go on alike. Where only the longest captures count, :mod:`damlib.engine.capturel
 is quicker still; :class:`~damlib.engine.movegen.MoveGenerator` searches states where
 captures of every length are wanted (every capture the majority rule forbids,
 those stopped part-way) and for move text, which names only some landings, once
-walking the routes passes its budget.
+walking the routes passes its budget. The same states tell play by clicks where a
+capture begun can still go, where the levels do not (see :class:`CaptureStates`).
 """
 
 from __future__ import annotations
@@ -57,38 +58,93 @@ def run_jumps(g: MoveGenerator, run: tuple[int, ...], line: int, last_dir: int, 
     return along, across, not (g.land_to_jump_on and not along and any(across))
 
 
+#: A landing from which more than one of the goals can be reached.
+MANY: Final = "many"
+
+#: A capture's goal: the square it ends on, the opponent's pieces left, whether it promotes.
+Goal = tuple[int, int, bool]
+
+#: Where a landing leads: None (to no goal), MANY, or one goal with the landings after it.
+Reach = Literal["many"] | tuple[Goal, tuple[int, ...]] | None
+
+
+def jump_direction(g: MoveGenerator, a: int, b: int) -> int:
+    """The direction of the jump from ``a`` to ``b``."""
+    for d, line, _ in g.king_rays[a]:
+        if line >> b & 1:
+            return d
+    return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
+
+
+def merge(a: Reach, b: Reach) -> Reach:
+    if a is None:
+        return b
+    if b is None or a == MANY or (b != MANY and a[0] == b[0]):
+        return a
+    return MANY
+
+
+def then(square: int, value: Reach) -> Reach:
+    """``value`` reached by way of landing on ``square``."""
+    return value if value is None or value == MANY else (value[0], (square, *value[1]))
+
+
 class CaptureStates:
-    """One search over the capture states of one piece.
+    """The capture states of one piece, gone over two ways.
 
     A man's state is its square and the pieces jumped so far (in German they
     still stand and block, DE-STRIKE; in Turkish they are gone, TR-REMOVE; either
     way the pieces left to jump say which). A king's state is the run of empty
     squares it may land on after its last jump, with the pieces jumped so far
     (and the last direction where it may not turn back): from every square of
-    the run the jumps along the run's line are the same, so they are searched
-    once, and only the jumps across the line and the ends are looked at square by
-    square.
+    the run the jumps along the run's line are the same, so they are looked at
+    once, and only the jumps across the line and the ends square by square
+    (:func:`run_jumps`). A man's jumps are :meth:`_man_jumps`; one that lands where
+    :attr:`~damlib.engine.movegen.MoveGenerator.crowning` crowns it goes on as a king.
 
-    A complete capture is recorded once per end state, by the first route that
-    reached it, as :data:`~damlib.engine.movegen.Found` items with "is king now" third;
-    states that differ only in the last direction can give the same move twice.
-    With ``partial`` every state reached is recorded too, by one route.
+    The piece captures among the pieces ``occ`` (its own square empty), of which ``opp``
+    are the opponent's.
 
-    ``named`` keeps the search to the routes that move text naming those squares
-    stands for: the next named square to land on is part of the state. With
-    ``exact`` every landing must be the next named square.
+    - :meth:`start` visits each state once, by the first route that reaches it, and
+      records into ``out`` each complete capture once per end state, as
+      :data:`~damlib.engine.movegen.Found` items with "is king now" third (states that
+      differ only in the last direction can give the same move twice); with ``partial``
+      every state reached, by one route. ``named`` keeps the search to the routes that
+      move text naming those squares stands for (the next named square to land on is
+      part of the state); with ``exact`` every landing must be the next named square.
+      Past ``deadline`` it raises :class:`OutOfTime`.
+    - :meth:`landings`, for play by clicks, tells for a capture begun where each next
+      landing leads: to none of the ``goals`` (the moves it may end with, each as ``(end
+      square, opponent's pieces left, promotes)``), to one (with the landings that get
+      there) or to :data:`MANY`; ``crowned`` says a capture that ends with a king crowned
+      the piece (it set out as a man). Each state's answer is worked out once and
+      remembered, so a whole game of clicks in one position costs about one pass over
+      its states.
     """
 
-    __slots__ = ("ban", "deadline", "end", "exact", "g", "named", "occ", "opp", "out", "partial", "seen")
+    __slots__ = ("ban", "crowned", "deadline", "end", "exact", "g", "goals", "king_memo", "man_memo", "named",
+                 "occ", "opp", "out", "partial", "seen")
 
-    def __init__(self, g: MoveGenerator, occ: int, opp: int, partial: bool, named: tuple[int, ...] | None,
-                 exact: bool, out: list[Any], deadline: float | None = None) -> None:
-        self.g, self.occ, self.opp, self.partial, self.named, self.exact, self.out = (
-            g, occ, opp, partial, named, exact, out)
+    def __init__(self, g: MoveGenerator, occ: int, opp: int, *, partial: bool = False,
+                 named: tuple[int, ...] | None = None, exact: bool = False, out: list[Any] | None = None,
+                 deadline: float | None = None, goals: set[Goal] | None = None, crowned: bool = False) -> None:
+        self.g, self.occ, self.opp, self.partial, self.named, self.exact = g, occ, opp, partial, named, exact
+        self.out: list[Any] = [] if out is None else out
         self.end = len(named) - 1 if named else 0
         self.ban = g.opposite is not None
         self.seen: set[Any] = set()
         self.deadline = deadline
+        self.goals: set[Goal] = set() if goals is None else goals
+        self.crowned = crowned
+        self.man_memo: dict[tuple[int, int], Reach] = {}
+        self.king_memo: dict[Any, tuple[Reach, ...]] = {}
+
+    def _man_jumps(self, s: int, occ: int, opp: int) -> list[tuple[int, int, int, int, int]]:
+        """The jumps of a man on ``s``, with the pieces ``occ`` standing and ``opp`` left to
+        jump: ``(direction, jumped square, its bit, landing square, its bit)``."""
+        return [jump for jump in self.g.man_jumps[s] if opp & jump[2] and not occ & jump[4]]
+
+    # -- every state once, recording the captures ------------------------------------
 
     def _visit(self, key: Any) -> bool:
         """Whether the state ``key`` is new (and mark it seen)."""
@@ -132,27 +188,24 @@ class CaptureStates:
         """A man on ``s`` (``path`` ends there) with the pieces ``occ`` standing and ``opp`` left to jump."""
         if not self._visit((s, opp, k)):
             return
-        g = self.g
-        stays, crowning = g.stays, g.crowning
+        stays, crowning = self.g.stays, self.g.crowning
         after = self._passed(s, k, bool(captured))
         only = self._next_landing(path) if self.exact else -1
-        jumped = False
-        for d, over, ob, land, lb in g.man_jumps[s]:
-            if opp & ob and not occ & lb:
-                jumped = True
-                if only != -1 and land != only:
-                    continue
-                captured.append(over)
-                standing = occ if stays else occ ^ ob
-                if lb & crowning:
-                    self.king((land,), d, d, path, captured, standing, opp ^ ob, after)
-                else:
-                    path.append(land)
-                    self.man(land, d, path, captured, standing, opp ^ ob, after)
-                    path.pop()
-                captured.pop()
-        if captured and (self.partial or not jumped):
-            self._record(path, captured, False, not jumped, opp, k)
+        jumps = self._man_jumps(s, occ, opp)
+        for d, over, ob, land, lb in jumps:
+            if only != -1 and land != only:
+                continue
+            captured.append(over)
+            standing = occ if stays else occ ^ ob
+            if lb & crowning:
+                self.king((land,), d, d, path, captured, standing, opp ^ ob, after)
+            else:
+                path.append(land)
+                self.man(land, d, path, captured, standing, opp ^ ob, after)
+                path.pop()
+            captured.pop()
+        if captured and (self.partial or not jumps):
+            self._record(path, captured, False, not jumps, opp, k)
 
     def king(self, run: tuple[int, ...], line: int, last_dir: int, path: list[int], captured: list[int],
              occ: int, opp: int, k: int) -> None:
@@ -195,58 +248,7 @@ class CaptureStates:
             if landed:
                 path.pop()
 
-
-#: A landing from which more than one of the goals can be reached.
-MANY: Final = "many"
-
-#: A capture's goal: the square it ends on, the opponent's pieces left, whether it promotes.
-Goal = tuple[int, int, bool]
-
-#: Where a landing leads: None (to no goal), MANY, or one goal with the landings after it.
-Reach = Literal["many"] | tuple[Goal, tuple[int, ...]] | None
-
-
-def jump_direction(g: MoveGenerator, a: int, b: int) -> int:
-    """The direction of the jump from ``a`` to ``b``."""
-    for d, line, _ in g.king_rays[a]:
-        if line >> b & 1:
-            return d
-    return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
-
-
-def merge(a: Reach, b: Reach) -> Reach:
-    if a is None:
-        return b
-    if b is None or a == MANY or (b != MANY and a[0] == b[0]):
-        return a
-    return MANY
-
-
-def then(square: int, value: Reach) -> Reach:
-    """``value`` reached by way of landing on ``square``."""
-    return value if value is None or value == MANY else (value[0], (square, *value[1]))
-
-
-class CaptureReach:
-    """Where a capture begun by one piece can still go, for play by clicks.
-
-    The piece (a man if ``man``) captures among the pieces ``occ`` (its own square
-    empty), of which ``opp`` are the opponent's. ``goals`` are the moves it may end with, each as ``(end square,
-    opponent's pieces left, promotes)``. For a capture begun (its route so far),
-    :meth:`landings` tells, for each square the piece can jump to next, whether
-    that leads to no goal, to one (with the landings that get there) or to
-    :data:`MANY`. Each capture state is worked out once and remembered, so a
-    whole game of clicks in one position costs about one search of its states.
-    """
-
-    __slots__ = ("crowned", "g", "goals", "man_memo", "king_memo", "occ", "opp")
-
-    def __init__(self, g: MoveGenerator, occ: int, opp: int, man: bool, goals: set[tuple[int, int, bool]]) -> None:
-        self.g, self.occ, self.opp, self.goals = g, occ, opp, goals
-        #: whether a capture that ends with a king crowned the piece (it set out as a man)
-        self.crowned = man
-        self.man_memo: dict[tuple[int, int], Reach] = {}
-        self.king_memo: dict[Any, tuple[Reach, ...]] = {}
+    # -- where each state leads, for play by clicks ------------------------------------
 
     def landings(self, path: tuple[int, ...], captured: tuple[int, ...]) -> dict[int, Reach]:
         """Where the piece can jump next after landing on each square of ``path[1:]``,
@@ -264,51 +266,47 @@ class CaptureReach:
             last_dir = -1 if len(path) < 2 else jump_direction(g, path[-2], s)
             for d, _, ob, lands in king_jumps(g, g.king_rays[s], last_dir, occ, opp):
                 standing = occ if g.stays else occ ^ ob
-                out.update(zip(lands, self.king(lands, d, d, standing, opp ^ ob), strict=True))
+                out.update(zip(lands, self._king_reach(lands, d, d, standing, opp ^ ob), strict=True))
         else:
-            for d, _, ob, land, lb in g.man_jumps[s]:
-                if opp & ob and not occ & lb:
-                    out[land] = self._man_jump(d, land, lb, occ, opp, ob)
+            for d, _, ob, land, lb in self._man_jumps(s, occ, opp):
+                out[land] = self._man_jump_reach(d, land, lb, occ, opp, ob)
         return out
 
-    def _man_jump(self, d: int, land: int, lb: int, occ: int, opp: int, ob: int) -> Reach:
+    def _man_jump_reach(self, d: int, land: int, lb: int, occ: int, opp: int, ob: int) -> Reach:
         """Where a man's jump over ``ob`` onto ``land`` leads."""
-        g = self.g
-        standing = occ if g.stays else occ ^ ob
-        if lb & g.crowning:
-            return self.king((land,), d, d, standing, opp ^ ob)[0]
-        return self.man(land, standing, opp ^ ob)
+        standing = occ if self.g.stays else occ ^ ob
+        if lb & self.g.crowning:
+            return self._king_reach((land,), d, d, standing, opp ^ ob)[0]
+        return self._man_reach(land, standing, opp ^ ob)
 
-    def man(self, s: int, occ: int, opp: int) -> Reach:
+    def _man_reach(self, s: int, occ: int, opp: int) -> Reach:
         """Where a man that has just landed on ``s`` can end."""
         key = (s, opp)
         memo = self.man_memo
         if key in memo:
             return memo[key]
-        g = self.g
         value: Reach = None
-        jumped = False
-        for d, _, ob, land, lb in g.man_jumps[s]:
-            if opp & ob and not occ & lb:
-                jumped = True
-                value = merge(value, then(land, self._man_jump(d, land, lb, occ, opp, ob)))
-        if not jumped:
-            goal = (s, opp, s in g.last_rank)
+        jumps = self._man_jumps(s, occ, opp)
+        for d, _, ob, land, lb in jumps:
+            value = merge(value, then(land, self._man_jump_reach(d, land, lb, occ, opp, ob)))
+        if not jumps:
+            goal = (s, opp, s in self.g.last_rank)
             value = (goal, ()) if goal in self.goals else None
         memo[key] = value
         return value
 
-    def king(self, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int) -> tuple[Reach, ...]:
+    def _king_reach(self, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int) -> tuple[Reach, ...]:
         """Where a king that has just landed on each square of ``run`` (along ``line``) can end."""
         g = self.g
-        key = (run[0], run[-1], opp, last_dir if g.opposite is not None else -1)
+        key = (run[0], run[-1], opp, last_dir if self.ban else -1)
         memo = self.king_memo
         if key in memo:
             return memo[key]
         line_jumps, across, dead_ends = run_jumps(g, run, line, last_dir, occ, opp, run[0])
         along: Reach = None
         for d, _, ob, lands in line_jumps:  # the same from every square of the run
-            for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob), strict=True):
+            for land, v in zip(lands, self._king_reach(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob),
+                               strict=True):
                 along = merge(along, then(land, v))
         values: list[Reach] = []
         for t, jumps in zip(run, across, strict=True):
@@ -318,7 +316,7 @@ class CaptureReach:
                 continue
             value = along
             for d, _, ob, lands in jumps:
-                for land, v in zip(lands, self.king(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob),
+                for land, v in zip(lands, self._king_reach(lands, d, d, occ if g.stays else occ ^ ob, opp ^ ob),
                                    strict=True):
                     value = merge(value, then(land, v))
             values.append(value)

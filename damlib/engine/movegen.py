@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from .capturelevels import WHOLE, LevelReach, Levels, king_slides, man_slides
-from .capturestates import CLOCK_EVERY, CaptureReach, CaptureStates, OutOfTime
+from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
 from .squares import playable, tables
 from .variants import Rules
 
@@ -350,12 +350,12 @@ class MoveGenerator:
         found = self._search_named(board, tuple(squares), True, exact=True)
         return found[0] if found else None
 
-    def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureReach | LevelReach:
+    def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureStates | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
         ``moves`` (``None``: as any complete capture, whether the majority rule allows
         it or not): from the levels of its longest captures (see
         :class:`~damlib.engine.capturelevels.LevelReach`) where :attr:`by_levels` and ``moves``
-        are such, else from its capture states (:class:`~damlib.engine.capturestates.CaptureReach`)."""
+        are such, else from its capture states (:meth:`~damlib.engine.capturestates.CaptureStates.landings`)."""
         occ, opp, _, king = self._capture_of(board, start)
         if self.by_levels:
             levels = self.levels(occ, opp, start, king)
@@ -365,7 +365,7 @@ class MoveGenerator:
                 return LevelReach(levels, self._goals(opp, start, moves))  # every goal a longest capture
         if moves is None:
             moves = self.captures(board, [start])
-        return CaptureReach(self, occ, opp, not king, self._goals(opp, start, moves))
+        return CaptureStates(self, occ, opp, goals=self._goals(opp, start, moves), crowned=not king)
 
     @staticmethod
     def _goals(opp: int, start: int, moves: list[RawMove]) -> set[tuple[int, int, bool]]:
@@ -402,7 +402,8 @@ class MoveGenerator:
             return []
         out: list[Found] = []
         occ = (m | k | om | ok) ^ 1 << s  # the capturing piece's start square counts as empty (DE-STRIKE)
-        CaptureStates(self, occ, om | ok, partial, squares, exact, out).start(s, bool(k >> s & 1))
+        states = CaptureStates(self, occ, om | ok, partial=partial, named=squares, exact=exact, out=out)
+        states.start(s, bool(k >> s & 1))
         return [((f[0], f[1], self._promotes(m, f)), f[3]) for f in out]
 
     # -- the moves of bit boards ------------------------------------------------
@@ -528,7 +529,7 @@ class MoveGenerator:
                 found = self.levels(occupied ^ low, opp, s, king, deadline).found()
             elif found is None:
                 found = []
-                CaptureStates(self, occupied ^ low, opp, partial, None, False, found, deadline).start(s, king)
+                CaptureStates(self, occupied ^ low, opp, partial=partial, out=found, deadline=deadline).start(s, king)
             out += [(f[0], f[1], self._promotes(m, f), f[3], f[4]) for f in found]
         return out
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine import language
 from ..engine.capturelevels import LevelReach
-from ..engine.capturestates import MANY, CaptureReach, Reach
+from ..engine.capturestates import MANY, CaptureStates, Reach
 from ..engine.errors import DamlibError
 from ..engine.notation import Color, parse_color
 from ..engine.position import Move, Position, Variant
@@ -104,7 +104,7 @@ class ClickToMove:
         self._refused: str | None = None  # the own piece the last click could not choose
         self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
         # the capture reach of each piece chosen in a position (mistakes allowed or not)
-        self._reaches: tuple[tuple[Position, bool] | None, dict[int, CaptureReach | LevelReach]] = (None, {})
+        self._reaches: tuple[tuple[Position, bool] | None, dict[int, CaptureStates | LevelReach]] = (None, {})
         self._computer_moves()
 
     def __repr__(self) -> str:
@@ -248,7 +248,7 @@ class ClickToMove:
     def _landings(self, path: list[str] | None = None) -> dict[int, Reach]:
         """Where the capture chosen so far (or along ``path``) can jump next, and where each
         leads (see :class:`~damlib.engine.capturelevels.LevelReach`, or, where the majority rule does
-        not hold, :class:`~damlib.engine.capturestates.CaptureReach`). Either is worked out once per
+        not hold, :meth:`~damlib.engine.capturestates.CaptureStates.landings`). Either is worked out once per
         piece and position, never route by route."""
         position, loose = self.game.position, self.game.mistakes_allowed
         squares = tuple(square_number(name) for name in (path or self.path))
