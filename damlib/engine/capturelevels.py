@@ -55,17 +55,18 @@ class Slide(NamedTuple):
 class KingSlide(NamedTuple):
     """A king's direction as a shift by ``shift`` bits a square (taken as ``>>`` when
     ``down``), from the squares ``start`` (those with a square beyond) onto ``ends``;
-    ``rays`` and ``back`` hold the bits of the line outward from each square, that way and
-    the other. ``banned`` is the kind of node that may not jump this way (-1: none may);
-    ``after`` the kind a jump this way makes (see the module's text)."""
+    ``rays`` holds, by the bit of each square, the bits of the line outward from it that
+    way, and the bit moved up four, as a node holds the pieces left (a jump over the piece
+    there lands on the line and leaves the node with that bit changed). ``banned`` is the
+    kind of node that may not jump this way (-1: none may); ``after`` the kind a jump this
+    way makes (see the module's text)."""
 
     direction: int
     down: bool
     shift: int
     start: int
     ends: int
-    rays: tuple[int, ...]
-    back: tuple[int, ...]
+    rays: dict[int, tuple[int, int]]
     banned: int
     after: int
 
@@ -90,17 +91,18 @@ def man_slides(jumps: tuple[tuple[tuple[int, int, int], ...], ...]) -> tuple[Sli
     return tuple(Slide(d, shift < 0, abs(shift), start) for d, (shift, start, _) in lines.items())
 
 
-def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], reverse: tuple[int, ...],
+def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...],
                 ban: tuple[int, ...] | None) -> tuple[KingSlide, ...]:
     """A king's directions (``rays``: :attr:`~damlib.engine.squares.Tables.king_rays`) as shifts;
-    ``reverse`` gives each direction's opposite, ``ban`` too where a king may not turn back."""
+    ``ban`` gives each direction's opposite where a king may not turn back."""
     lines = _lines(rays)
     out = []
     for d, (shift, start, bits) in lines.items():
         s = abs(shift)
         ends = start >> s if shift < 0 else start << s
         banned, after = (-1, 0) if ban is None else (ban[d] + 1, d + 1)
-        out.append(KingSlide(d, shift < 0, s, start, ends, bits, lines[reverse[d]][2], banned, after))
+        by_piece = {1 << t: (line, 1 << t << 4) for t, line in enumerate(bits)}
+        out.append(KingSlide(d, shift < 0, s, start, ends, by_piece, banned, after))
     return tuple(out)
 
 
@@ -230,7 +232,7 @@ class Levels:
         kinds = {node & 15 for node in nodes}
         get = out.get
         for king in self.g.king_slides:
-            d, down, s1, start, ends, rays, _, banned, after = king
+            d, down, s1, start, ends, rays, banned, after = king
             on, back = (rshift, lshift) if down else (lshift, rshift)
             begin = start * ones
             can = left & begin & back(empty, s1)
@@ -242,17 +244,16 @@ class Levels:
             keys: list[int] = []
             lands: list[int] = []
             into, onto = keys.append, lands.append
-            for node, hits, stop in zip(nodes, _unpack(on(reach & begin, s1) & can, len(nodes)), stops, strict=True):
-                if not hits:
-                    continue
+            hit = _unpack(on(reach & begin, s1) & can, len(nodes))
+            for node, hits, stop in compress(zip(nodes, hit, stops, strict=True), hit):
                 found[node] = hits
                 child = node & ~15 | after
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
-                    ray = rays[taken.bit_length() - 1]
+                    ray, moved = rays[taken]
                     block = ray & stop
-                    key = child ^ taken << 4
+                    key = child ^ moved
                     if block:  # the run past the piece ends at the first square blocked after it
                         ray &= -(1 << block.bit_length()) if down else (block & -block) - 1
                     out[key] = get(key, 0) | ray

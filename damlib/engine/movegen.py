@@ -104,7 +104,7 @@ class MoveGenerator:
         #: the squares of each line outward from each square, nearest first, by direction
         self.king_lines_out = t.king_rays
         #: the king's and the man's jump directions as shifts of whole bit boards
-        self.king_slides = king_slides(t.king_rays, t.opposite, self.opposite)
+        self.king_slides = king_slides(t.king_rays, self.opposite)
         self.man_slides = man_slides(t.man_jumps)
         into: list[list[tuple[int, int, int]]] = [[] for _ in range(64)]
         for s in range(64):
