@@ -370,13 +370,14 @@ class Levels:
         """For each node of the level ``depth``, the squares from which it jumps onto
         one of the squares ``known`` (by node) of the next level, and the jumps that
         do, as ``(node, node landed in)`` pairs."""
-        return self.backs(depth, [known])[0]
+        return self.backs(depth, [known], keep=True)[0]
 
-    def backs(self, depth: int, knowns: list[dict[int, int]]) -> list[tuple[dict[int, int], list[tuple[int, int]]]]:
+    def backs(self, depth: int, knowns: list[dict[int, int]], *,
+              keep: bool = False) -> list[tuple[dict[int, int], list[tuple[int, int]]]]:
         """:meth:`back` for each of ``knowns``, every king's jump of the level looked at
         once for all of them: those that land on a square of any, then which of them land
         on each one's squares (few of the jumps lead on). Men's jumps, far fewer, are
-        looked at for each."""
+        looked at for each. The jumps that lead on are listed only if ``keep``."""
         if not knowns:
             return []
         single = len(knowns) == 1  # then every jump that lands on ``merged`` leads on
@@ -387,12 +388,15 @@ class Levels:
             if isinstance(slide, KingSlide):
                 candidates = self._leads(depth, slide, found, keys, lands, merged)
                 for (_, leading), known, kings in zip(out, knowns, jumped, strict=True):
-                    leads = [(node, child) for node, child, land in candidates
-                             if single or known.get(child, 0) & land]
-                    leading += leads
+                    # with one known every candidate leads on; only :meth:`back` lists them
+                    leads = candidates if single else [(node, child, land) for node, child, land in candidates
+                                                       if known.get(child, 0) & land]
+                    if keep:
+                        leading += [(node, child) for node, child, _ in leads]
                     pieces: dict[int, int] = {}
-                    for node, child in leads:
-                        pieces[node] = pieces.get(node, 0) | (child ^ node) >> 4
+                    get = pieces.get
+                    for node, child, _ in leads:
+                        pieces[node] = get(node, 0) | (child ^ node) >> 4
                     kings.append((slide, pieces))
             else:
                 for (useful, leading), known in zip(out, knowns, strict=True):
