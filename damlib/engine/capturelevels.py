@@ -27,7 +27,7 @@ from itertools import chain, compress, repeat
 from operator import and_, lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
-from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, merge, then
+from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, man_jumps, merge, then
 
 if TYPE_CHECKING:
     from .movegen import Found, MoveGenerator
@@ -652,7 +652,7 @@ class LevelReach:
         occ = self.levels.board & ~self.levels.empty(left)
         if kind == MAN:
             return [(land, (left ^ ob) << 4 | _kind_after(g, d, lb))
-                    for d, _, ob, land, lb in g.man_jumps[s] if left & ob and not occ & lb]
+                    for d, _, ob, land, lb in man_jumps(g, s, occ, left)]
         return [(t, (left ^ ob) << 4 | (0 if g.opposite is None else d + 1))
                 for d, _, ob, lands in king_jumps(g, g.king_rays[s], kind - 1 if kind else -1, occ, left)
                 for t in lands]

@@ -42,6 +42,13 @@ def king_jumps(g: MoveGenerator, rays: tuple[Any, ...], last_dir: int, occ: int,
     return out
 
 
+def man_jumps(g: MoveGenerator, s: int, occ: int, opp: int) -> list[tuple[int, int, int, int, int]]:
+    """The jumps of a man on ``s`` (some of ``g.man_jumps`` for its square), with the pieces
+    ``occ`` standing and ``opp`` left to jump: ``(direction, jumped square, its bit, landing
+    square, its bit)``."""
+    return [jump for jump in g.man_jumps[s] if opp & jump[2] and not occ & jump[4]]
+
+
 def run_jumps(g: MoveGenerator, run: tuple[int, ...], line: int, last_dir: int, occ: int, opp: int,
               rep: int) -> tuple[list[Any], list[list[Any]], bool]:
     """The jumps of a king that may land on any square of ``run`` (reached along direction
@@ -99,7 +106,7 @@ class CaptureStates:
     (and the last direction where it may not turn back): from every square of
     the run the jumps along the run's line are the same, so they are looked at
     once, and only the jumps across the line and the ends square by square
-    (:func:`run_jumps`). A man's jumps are :meth:`_man_jumps`; one that lands where
+    (:func:`run_jumps`). A man's jumps are :func:`man_jumps`; one that lands where
     :attr:`~damlib.engine.movegen.MoveGenerator.crowning` crowns it goes on as a king.
 
     The piece captures among the pieces ``occ`` (its own square empty), of which ``opp``
@@ -138,11 +145,6 @@ class CaptureStates:
         self.crowned = crowned
         self.man_memo: dict[tuple[int, int], Reach] = {}
         self.king_memo: dict[Any, tuple[Reach, ...]] = {}
-
-    def _man_jumps(self, s: int, occ: int, opp: int) -> list[tuple[int, int, int, int, int]]:
-        """The jumps of a man on ``s``, with the pieces ``occ`` standing and ``opp`` left to
-        jump: ``(direction, jumped square, its bit, landing square, its bit)``."""
-        return [jump for jump in self.g.man_jumps[s] if opp & jump[2] and not occ & jump[4]]
 
     # -- every state once, recording the captures ------------------------------------
 
@@ -191,7 +193,7 @@ class CaptureStates:
         stays, crowning = self.g.stays, self.g.crowning
         after = self._passed(s, k, bool(captured))
         only = self._next_landing(path) if self.exact else -1
-        jumps = self._man_jumps(s, occ, opp)
+        jumps = man_jumps(self.g, s, occ, opp)
         for d, over, ob, land, lb in jumps:
             if only != -1 and land != only:
                 continue
@@ -268,7 +270,7 @@ class CaptureStates:
                 standing = occ if g.stays else occ ^ ob
                 out.update(zip(lands, self._king_reach(lands, d, d, standing, opp ^ ob), strict=True))
         else:
-            for d, _, ob, land, lb in self._man_jumps(s, occ, opp):
+            for d, _, ob, land, lb in man_jumps(self.g, s, occ, opp):
                 out[land] = self._man_jump_reach(d, land, lb, occ, opp, ob)
         return out
 
@@ -286,7 +288,7 @@ class CaptureStates:
         if key in memo:
             return memo[key]
         value: Reach = None
-        jumps = self._man_jumps(s, occ, opp)
+        jumps = man_jumps(self.g, s, occ, opp)
         for d, _, ob, land, lb in jumps:
             value = merge(value, then(land, self._man_jump_reach(d, land, lb, occ, opp, ob)))
         if not jumps:
