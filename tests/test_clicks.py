@@ -2,7 +2,7 @@
 
 import pytest
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Position
+from damlib import GERMAN, RUSSIAN, TURKISH, Piece, Position
 from damlib.engine.errors import DamlibError
 from damlib.play.clicks import ClickToMove
 
@@ -27,6 +27,18 @@ def test_a_refused_click_says_why_with_the_rule_and_changes_nothing():
     assert "DE-MANDATORY" in table.message and table.path == []
     click(table, "e3", "g5")  # the shorter capture: DE-MAJORITY
     assert "DE-MAJORITY" in table.message and table.game.moves == () and table.path == ["e3"]
+    click(table, "a5")  # an empty square no route of e3 reaches: nothing played, e3 still chosen
+    assert table.game.moves == () and table.path == ["e3"]
+
+
+def test_refused_clicks_from_the_start_say_why_and_a_second_click_drops_the_piece():
+    table = ClickToMove(GERMAN)
+    click(table, "c3", "c5")  # a man moves one square diagonally forward (DE-MAN-MOVE)
+    assert table.game.moves == () and "DE-MAN-MOVE" in table.message
+    click(table, "c3")  # the piece chosen, clicked again: chosen no more
+    assert table.path == []
+    click(table, "f6")  # Black's man, on White's turn
+    assert "Black piece" in table.message and table.path == [] and table.game.moves == ()
 
 
 @pytest.mark.parametrize("square", [5, ["c3"], None, "z9", b"c3"])
@@ -44,6 +56,18 @@ def test_a_multi_jump_landing_by_landing():
     assert table.game.moves == () and table.targets == {"f6", "g5", "h4"}
     click(table, "h4")
     assert table.game.moves[0].path == ("b6", "d8", "h4")
+    assert table.game.position.piece_at("h4") == Piece.WHITE_KING  # ends a king (RU-PROMOTE)
+
+
+def test_a_capture_whose_routes_are_one_move_is_played_at_its_first_landing():
+    # c3 circles d2, f2, f4 and d4 either way round and ends on c3 again: the same start, end and
+    # pieces, so one move (docs/rules.md, "Moves that are the same move"), played by the route clicked
+    table = ClickToMove(Position.from_fen("W:Wc3:Bd4,f4,f2,d2,h8", GERMAN))
+    click(table, "c3")
+    assert table.targets == {"e5", "e1"}
+    click(table, "e1")
+    assert [m.path for m in table.game.moves] == [("c3", "e1", "g3", "e5", "c3")]
+    assert set(table.game.moves[0].captured) == {"d2", "f2", "f4", "d4"}
 
 
 def test_referee_mode_ending_a_capture_early_then_after_a_take_back_the_capture_must_be_right():
@@ -62,6 +86,41 @@ def test_referee_mode_ending_a_capture_early_then_after_a_take_back_the_capture_
     assert table.path == ["c3", "e5"]
     click(table, "g7")
     assert [str(m) for m in table.game.moves] == ["c3:e5:g7"]
+
+
+def test_in_referee_mode_a_clicked_step_that_ignores_a_capture_loses_a_turkish_game():
+    # d4 can take d5 (TR-MANDATORY), so h2-h3 is a capture mistake, let through in referee mode;
+    # in Turkish a capture mistake loses the game at once (TR-PENALTY)
+    table = ClickToMove(Position.from_fen("W:Wd4,h2:Bd5,h7", TURKISH), referee=True)
+    click(table, "h2", "h3")
+    assert [str(m) for m in table.game.moves] == ["h2-h3"]
+    assert table.game.result.winner == "black" and table.game.result.rule == "TR-PENALTY"
+    assert "Black wins" in table.headline and "TR-PENALTY" in table.headline
+
+
+def test_the_computer_takes_back_the_learners_capture_mistake():
+    # h2-g3 ignores e3's capture (DE-MANDATORY); Black, the computer, chooses: take it back (DE-PENALTY)
+    table = ClickToMove(Position.from_fen("W:We3,h2:Bd4,f4,b6,h8", GERMAN), referee=True, computer="black",
+                        seconds=0.05)
+    click(table, "h2", "g3")
+    assert table.game.moves == () and table.game.pending is None
+    assert "computer chose" in table.message and "DE-PENALTY" in table.message
+
+
+def test_the_computer_answers_a_move_and_undo_takes_back_both():
+    table = ClickToMove(GERMAN, computer="black", seconds=0.05)
+    click(table, "c3", "d4")
+    assert len(table.game.moves) == 2 and table.game.position.turn == "white"
+    table.undo()  # back to White's turn, both moves taken back
+    assert table.game.moves == ()
+    assert len(ClickToMove(TURKISH, computer="white", seconds=0.05).game.moves) == 1  # White moves first
+
+
+def test_a_computer_with_white_moves_again_after_an_undo():
+    table = ClickToMove(GERMAN, computer="white", seconds=0.05)
+    assert len(table.game.moves) == 1
+    table.undo()  # its own move taken back: White to move, so the computer plays again
+    assert len(table.game.moves) == 1 and table.game.position.turn == "black"
 
 
 def test_restart_returns_to_the_lesson_position_and_new_game_to_the_standard_start():

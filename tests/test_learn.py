@@ -27,6 +27,7 @@ from damlib.learn import (
     Attempt,
     Level,
     Progress,
+    for_rule,
     rules_used,
     stage_done,
     tally,
@@ -492,6 +493,15 @@ def test_a_level_uses_the_win_draw_and_penalty_rules_it_ends_with():
     assert "DE-WIN" in level_by_id("de-win-1").uses and "TR-WIN" in level_by_id("tr-win-3").uses
     assert "DE-DRAW" in level_by_id("de-draw-1").uses and "DE-PENALTY" in level_by_id("de-penalty-2").uses
     assert level_by_id("de-board-1").uses == frozenset()
+
+
+def test_levels_for_a_rule_in_a_game():
+    # Russian levels cite the German rules Russian shares (docs/rules.md); Turkish has no
+    # DE-PROMOTE-PASS, so no level of it: refused, naming the rule
+    assert {lv.rule for lv in for_rule("DE-MAJORITY", "russian")} == {"DE-MAJORITY"}
+    assert {lv.rules.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
+    with pytest.raises(DamlibError, match="DE-PROMOTE-PASS"):
+        for_rule("DE-PROMOTE-PASS", "turkish")
 
 
 def test_counts_read_right_in_the_learners_tally():

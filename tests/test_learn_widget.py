@@ -11,7 +11,6 @@ from conftest import visible
 
 import damlib
 from damlib import GERMAN
-from damlib.engine.errors import DamlibError
 from damlib.learn import CHOICES, LEVELS, STAGES, Level, Progress
 from damlib.widgets import Learn
 
@@ -131,15 +130,6 @@ def test_stages_are_chosen_from_a_menu():
     learn.stage.value = "Turkish"
     assert learn.level is STAGES["Turkish"][0] and learn.index == 0
     assert Learn(STAGES["German"]).stage.layout.display == "none"
-
-
-def test_levels_for_a_rule_in_a_game():
-    from damlib.learn import for_rule
-
-    assert {lv.rule for lv in for_rule("DE-MAJORITY", "russian")} == {"DE-MAJORITY"}
-    assert {lv.rules.name for lv in for_rule("DE-MAJORITY")} == {"German", "Russian"}
-    with pytest.raises(DamlibError, match="DE-PROMOTE-PASS"):
-        for_rule("DE-PROMOTE-PASS", "turkish")
 
 
 def test_a_name_typed_once_is_taken_up_by_every_learn_board(tmp_path):

@@ -191,39 +191,6 @@ def test_a_lesson_board_leaves_out_the_game_computer_and_referee_menus():
     assert {id(full.variant), id(full.computer), id(full.level), id(full.referee)} <= set(map(id, shown_widgets(full)))
 
 
-def test_play_board_illegal_click_explains_and_changes_nothing():
-    board = PlayBoard(GERMAN)
-    click(board, "c3", "c5")
-    assert board.game.moves == () and "DE-MAN-MOVE" in board.status.value
-    click(board, "c3")  # deselect
-    click(board, "f6")
-    assert "Black piece" in board.status.value and board.path == [] and board.game.moves == ()
-    board = PlayBoard(GERMAN, fen="W:We3,h2:Bd4,f4,b6,h8")
-    click(board, "h2")
-    assert "DE-MANDATORY" in board.status.value and board.path == []
-    click(board, "e3", "g5")  # the shorter capture
-    assert "DE-MAJORITY" in board.status.value and board.game.moves == ()
-    click(board, "a5")  # an empty square while e3 is selected
-    assert board.game.moves == ()
-
-
-def test_play_board_multi_jump_by_landing_squares():
-    board = PlayBoard(RUSSIAN, fen="W:Wb6:Bc7,e7")
-    click(board, "b6", "d8")
-    assert board.game.moves == () and board.targets() == {"f6", "g5", "h4"}
-    click(board, "h4")
-    assert board.game.moves[0].path == ("b6", "d8", "h4")
-    assert looks(board, "h4") == "W"  # crowned (RU-PROMOTE)
-
-
-def test_play_board_plays_a_capture_once_its_routes_are_one_move():
-    board = PlayBoard(GERMAN, fen="W:Wc3:Bd4,f4,f2,d2,h8")
-    click(board, "c3")
-    assert board.targets() == {"e5", "e1"}
-    click(board, "e1")  # both routes are the same move: it is played by this one
-    assert board.game.moves[0].path == ("c3", "e1", "g3", "e5", "c3")
-
-
 def test_play_board_undo_new_game_and_flip():
     board = PlayBoard(TURKISH)
     assert board.board.flipped is False
@@ -290,42 +257,11 @@ def test_play_board_referee_toggle_keeps_the_game():
     assert board.game.referee and len(board.game.moves) == 1
 
 
-def test_play_board_computer_chooses_after_a_mistake():
-    board = PlayBoard(GERMAN, referee=True, computer="black", fen="W:We3,h2:Bd4,f4,b6,h8", seconds=0.05)
-    click(board, "h2", "g3")
-    assert board.game.moves == () and board.game.pending is None
-    assert "computer chose" in board.status.value and "DE-PENALTY" in board.status.value
-    assert board.take_back_button.layout.display == "none"
-
-
 def test_play_board_explains_a_blocked_piece_even_with_one_selected():
     board = PlayBoard(GERMAN)
     click(board, "c3", "b2")
     assert board.path == [] and "is blocked (DE-MAN-MOVE)" in visible(board.status.value)
     assert 'nowrap">DE-MAN-MOVE</span>' in board.status.value  # kept on one line
-
-
-def test_play_board_undo_lets_a_computer_with_white_move_again():
-    board = PlayBoard(GERMAN, computer="white", seconds=0.05)
-    assert len(board.game.moves) == 1
-    board.undo()
-    assert len(board.game.moves) == 1 and board.game.position.turn == "black"
-
-
-def test_play_board_referee_turkish_loss():
-    board = PlayBoard(TURKISH, referee=True, fen="W:Wd4,h2:Bd5,h7")
-    click(board, "h2", "h3")
-    assert "Black wins" in board.status.value and "TR-PENALTY" in board.status.value
-
-
-def test_play_board_computer_answers():
-    board = PlayBoard(GERMAN, computer="black", seconds=0.05)
-    click(board, "c3", "d4")
-    assert len(board.game.moves) == 2 and board.game.position.turn == "white"
-    board.undo()  # back to White's turn, both moves taken back
-    assert board.game.moves == ()
-    white = PlayBoard(TURKISH, computer="white", seconds=0.05)
-    assert len(white.game.moves) == 1
 
 
 def test_play_board_computer_level_is_chosen_from_a_menu():
