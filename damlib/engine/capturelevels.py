@@ -652,7 +652,7 @@ class LevelReach:
         occ = self.levels.board & ~self.levels.empty(left)
         if kind == MAN:
             return [(land, (left ^ ob) << 4 | _kind_after(g, d, lb))
-                    for d, _, ob, land, lb in man_jumps(g, s, occ, left)]
+                    for d, _, ob, land, lb, _ in man_jumps(g, s, occ, left)]
         return [(t, (left ^ ob) << 4 | (0 if g.opposite is None else d + 1))
                 for d, _, ob, lands in king_jumps(g, g.king_rays[s], kind - 1 if kind else -1, occ, left)
                 for t in lands]

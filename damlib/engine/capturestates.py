@@ -42,10 +42,10 @@ def king_jumps(g: MoveGenerator, rays: tuple[Any, ...], last_dir: int, occ: int,
     return out
 
 
-def man_jumps(g: MoveGenerator, s: int, occ: int, opp: int) -> list[tuple[int, int, int, int, int]]:
+def man_jumps(g: MoveGenerator, s: int, occ: int, opp: int) -> list[tuple[int, int, int, int, int, bool]]:
     """The jumps of a man on ``s`` (some of ``g.man_jumps`` for its square), with the pieces
     ``occ`` standing and ``opp`` left to jump: ``(direction, jumped square, its bit, landing
-    square, its bit)``."""
+    square, its bit, whether it is crowned there)``."""
     return [jump for jump in g.man_jumps[s] if opp & jump[2] and not occ & jump[4]]
 
 
@@ -80,7 +80,7 @@ def jump_direction(g: MoveGenerator, a: int, b: int) -> int:
     for d, line, _ in g.king_rays[a]:
         if line >> b & 1:
             return d
-    return next((d for d, _, _, land, _ in g.man_jumps[a] if land == b), -1)
+    return next((jump[0] for jump in g.man_jumps[a] if jump[3] == b), -1)
 
 
 def merge(a: Reach, b: Reach) -> Reach:
@@ -190,16 +190,16 @@ class CaptureStates:
         """A man on ``s`` (``path`` ends there) with the pieces ``occ`` standing and ``opp`` left to jump."""
         if not self._visit((s, opp, k)):
             return
-        stays, crowning = self.g.stays, self.g.crowning
+        stays = self.g.stays
         after = self._passed(s, k, bool(captured))
         only = self._next_landing(path) if self.exact else -1
         jumps = man_jumps(self.g, s, occ, opp)
-        for d, over, ob, land, lb in jumps:
+        for d, over, ob, land, _, crowned in jumps:
             if only != -1 and land != only:
                 continue
             captured.append(over)
             standing = occ if stays else occ ^ ob
-            if lb & crowning:
+            if crowned:
                 self.king((land,), d, d, path, captured, standing, opp ^ ob, after)
             else:
                 path.append(land)
@@ -270,14 +270,14 @@ class CaptureStates:
                 standing = occ if g.stays else occ ^ ob
                 out.update(zip(lands, self._king_reach(lands, d, d, standing, opp ^ ob), strict=True))
         else:
-            for d, _, ob, land, lb in man_jumps(self.g, s, occ, opp):
-                out[land] = self._man_jump_reach(d, land, lb, occ, opp, ob)
+            for d, _, ob, land, _, crowned in man_jumps(self.g, s, occ, opp):
+                out[land] = self._man_jump_reach(d, land, crowned, occ, opp, ob)
         return out
 
-    def _man_jump_reach(self, d: int, land: int, lb: int, occ: int, opp: int, ob: int) -> Reach:
-        """Where a man's jump over ``ob`` onto ``land`` leads."""
+    def _man_jump_reach(self, d: int, land: int, crowned: bool, occ: int, opp: int, ob: int) -> Reach:
+        """Where a man's jump over ``ob`` onto ``land`` (crowning it there or not) leads."""
         standing = occ if self.g.stays else occ ^ ob
-        if lb & self.g.crowning:
+        if crowned:
             return self._king_reach((land,), d, d, standing, opp ^ ob)[0]
         return self._man_reach(land, standing, opp ^ ob)
 
@@ -289,8 +289,8 @@ class CaptureStates:
             return memo[key]
         value: Reach = None
         jumps = man_jumps(self.g, s, occ, opp)
-        for d, _, ob, land, lb in jumps:
-            value = merge(value, then(land, self._man_jump_reach(d, land, lb, occ, opp, ob)))
+        for d, _, ob, land, _, crowned in jumps:
+            value = merge(value, then(land, self._man_jump_reach(d, land, crowned, occ, opp, ob)))
         if not jumps:
             goal = (s, opp, s in self.g.last_rank)
             value = (goal, ()) if goal in self.goals else None

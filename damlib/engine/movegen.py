@@ -74,8 +74,9 @@ class MoveGenerator:
         self.last_rank = t.last_rank
         self.last_rank_bits = bits(t.last_rank)
         #: the squares where a man landing mid-capture is crowned at once, and jumps on as a king
-        #: (RU-PROMOTE, TR-PROMOTE); none where it goes on as a man (DE-PROMOTE-PASS). Every
-        #: capture search reads it here, and :meth:`crowned_on_the_way`
+        #: (RU-PROMOTE, TR-PROMOTE); none where it goes on as a man (DE-PROMOTE-PASS). Each
+        #: man's jump in :attr:`man_jumps` says from it whether it crowns; the level search and
+        #: :meth:`crowned_on_the_way` read it here
         self.crowning = self.last_rank_bits if rules.crown_mid_capture else 0
         #: jumped pieces keep blocking until the capture ends (DE-STRIKE), or leave at once (TR-REMOVE)
         self.stays = not rules.remove_at_once
@@ -84,9 +85,12 @@ class MoveGenerator:
         self.opposite = t.opposite if rules.no_king_reversal else None
         self.reverse = t.opposite
         self.man_steps = t.man_steps
-        #: (direction, jumped square, its bit, landing square, its bit) for a man on each square
+        #: (direction, jumped square, its bit, landing square, its bit, whether the man is a king
+        #: there: see :attr:`crowning`) for a man on each square
         self.man_jumps = tuple(
-            tuple((d, over, 1 << over, land, 1 << land) for d, over, land in t.man_jumps[s]) for s in range(64)
+            tuple((d, over, 1 << over, land, 1 << land, self.crowning >> land & 1 == 1)
+                  for d, over, land in t.man_jumps[s])
+            for s in range(64)
         )
         #: (direction, bits of the line outward, the jump along it for each way its squares
         #: can be occupied: see :func:`ray_jumps`) for a king on each square
@@ -599,13 +603,12 @@ class MoveGenerator:
                         path.pop()
                 captured.pop()
         else:
-            crowning = self.crowning
-            for d, over, ob, land, lb in self.man_jumps[s]:
+            for d, over, ob, land, lb, crowned in self.man_jumps[s]:
                 if opp & ob and not occ & lb:
                     jumped = True
                     captured.append(over)
                     path.append(land)
-                    self._walk(land, bool(lb & crowning), occ if stays else occ ^ ob, opp ^ ob,
+                    self._walk(land, crowned, occ if stays else occ ^ ob, opp ^ ob,
                                path, captured, d, out, partial, budget)
                     path.pop()
                     captured.pop()
