@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from .capturelevels import WHOLE, LevelReach, Levels, king_slides, man_slides
+from .capturelevels import LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
 from .squares import playable, tables
 from .variants import Rules
@@ -125,8 +125,6 @@ class MoveGenerator:
         #: remembered must not decide it, or the route shown for a move would depend on
         #: what was asked before.
         self._too_long: dict[tuple[int, int, int, bool], int] = {}
-        #: the last search of :meth:`_landing`, with its key
-        self._landed: tuple[tuple[tuple[int, int, int, bool], tuple[int, ...]], Levels | None] | None = None
         self.king_step_rays = tuple(
             tuple(ray if rules.long_kings else ray[:1] for _, ray in rays) for rays in t.king_rays
         )
@@ -283,11 +281,18 @@ class MoveGenerator:
         ends there taking fewer, else one that stops there part-way; ``None`` if none.
         Only where :attr:`by_levels`."""
         m = self.split(board)[0]
-        square = squares[-1]
-        levels = self._levels_of(board, squares[0])
-        search = self._landing(board, squares) if len(squares) > 2 else levels
-        if search is None:
-            return None  # no capture lands on one of them
+        start, square = squares[0], squares[-1]
+        levels = search = self._levels_of(board, start)
+        if len(squares) > 2:
+            landed = levels.landed()
+            if any(not landed >> s & 1 for s in squares[1:]):
+                return None  # no capture lands on one of them
+            # searched again among the captures that can land on them in order, counting
+            # the named landings made, the last one too (the capture ends on the landing
+            # that makes it); after that, only those that can land there again
+            useful = levels.toward(tuple(squares[1:-1]), square)
+            search = Levels(self, *self._capture_of(board, start), through=tuple(squares[1:]),
+                            useful=useful + useful[-1:])
         part_way = None
         for depth, node, complete in search.landed_on(square, levels):
             if complete and depth < most:  # DE-MAJORITY; at ``most`` it is a legal move
@@ -305,46 +310,17 @@ class MoveGenerator:
         """The captures among ``moves`` (each a longest capture) that move text naming
         ``squares`` can stand for (see :meth:`named`), one route for each; only where
         :attr:`by_levels`. The levels are searched again, keeping count of the named
-        landings made, but only from the squares from which a capture can make them (the
-        search in which :meth:`landing_mistake` looks for a mistake too)."""
+        landings made, but only from the squares that lead to one of those moves."""
         m, k = self.split(board)[:2]
         if not (m | k) >> squares[0] & 1:
             return []
         piece = self._capture_of(board, squares[0])
         goals = {goal for goal in self._goals(piece[1], squares[0], moves) if goal[0] == squares[-1]}
-        search = self._landing(board, squares) if goals else None
-        if search is None:
+        if not goals:
             return []
-        levels = self.levels(*piece)
-        deepest = len(levels.levels) - 1
-        ends: dict[tuple[int, int, bool], RawMove] = {}
-        for depth, node, _ in search.landed_on(squares[-1], levels):
-            goal = levels.goal(squares[-1], node & WHOLE)
-            if depth == deepest and goal in goals and goal not in ends:
-                f = search.route(squares[-1], node, depth)
-                ends[goal] = f[0], f[1], self._promotes(m, f)
-        return list(ends.values())
-
-    def _landing(self, board: Board, squares: list[int] | tuple[int, ...]) -> Levels | None:
-        """The captures by the piece on ``squares[0]`` that land on the squares after it in
-        that order, among other landings (the last one too, where the capture may end or
-        jump on), searched by levels counting those landings; ``None`` where no capture
-        lands on one of them. Text naming those squares is looked up in it twice, for the
-        legal moves it names and for a mistake it may name: the last search is remembered."""
-        piece = self._capture_of(board, squares[0])
-        key = (piece, tuple(squares))
-        if self._landed is None or self._landed[0] != key:
-            levels = self.levels(*piece)
-            landed = levels.landed()
-            search = None
-            if all(landed >> s & 1 for s in squares[1:]):
-                # the captures that can land on them in order, counting the named landings
-                # made, the last one too (the capture ends on the landing that makes it, or
-                # jumps on); after that, only those that can land there again
-                useful = levels.toward(tuple(squares[1:-1]), squares[-1])
-                search = Levels(self, *piece, through=tuple(squares[1:]), useful=useful + useful[-1:])
-            self._landed = key, search
-        return self._landed[1]
+        useful = self.levels(*piece).toward(tuple(squares[1:-1]), squares[-1], goals)
+        found = Levels(self, *piece, through=tuple(squares[1:-1]), useful=useful).found()
+        return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 
     def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
         """The capture that jumps onto each of ``squares[1:]`` in turn, and whether
