@@ -9,7 +9,7 @@ Every annotation is an optional keyword, as in python-chess's ``chess.svg.board`
 >>> diagram.png(pos, highlight=["e3"], flip=True)[:4]
 b'\\x89PNG'
 
-The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save`:
+The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save` (typed by :class:`Annotations`):
 
 - ``highlight``: squares to colour, ``{"c3": "#ffcc00", ...}``, or an iterable of
   squares in the default highlight colour.
@@ -55,10 +55,10 @@ import itertools
 import math
 import textwrap
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, cast
 
 import numpy as np
 from matplotlib import patheffects
@@ -72,6 +72,9 @@ from matplotlib.patches import Circle, PathPatch, Rectangle
 from matplotlib.path import Path as MplPath
 from PIL import Image
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 from ..engine import language
 from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
@@ -79,6 +82,29 @@ from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
 
 Subject = Position | Move
+
+#: A route to draw: a move, move text (``"e3:c5:a7"``) or its squares (``("c3", "d4")``).
+Drawn = Move | str | Sequence[str]
+
+
+class Annotations(TypedDict, total=False):
+    """The keywords of :func:`draw`, :func:`png`, :func:`svg`, :func:`save` and :class:`Diagram`,
+    each optional (see this module's text); a bad value raises a damlib error naming it."""
+
+    highlight: Iterable[str] | Mapping[str, str]
+    arrows: Iterable[Drawn]
+    ahead: Iterable[Drawn]
+    refused: Iterable[Drawn]
+    move: Move | str | None
+    captured: Iterable[str]
+    last_move: Drawn | None
+    flip: bool
+    square_names: bool
+    light_playable: bool
+    title: str | None
+    caption: str | None
+    size: float | None
+    colors: Mapping[str, str]
 Route = tuple[int, ...]
 RGBA = tuple[float, float, float, float]
 
@@ -365,10 +391,11 @@ _KEYWORDS = frozenset(
 )
 
 
-def _subject(subject: object, annotations: dict[str, Any]) -> tuple[Position, dict[str, Any]]:
-    """The position to draw; a move is drawn on the position it is played from."""
+def _subject(subject: object, annotations: Mapping[str, Any]) -> tuple[Position, dict[str, Any]]:
+    """The position to draw, and the annotations: a move is drawn on the position it is played
+    from, as its ``move``."""
     if isinstance(subject, Position):
-        return subject, annotations
+        return subject, dict(annotations)
     if isinstance(subject, Move):
         if subject.position is None:
             raise DiagramError(f"move {subject} does not know its position: draw(position, move=...)")
@@ -646,7 +673,7 @@ def _figure(opts: _Options) -> tuple[Figure, Axes]:
     return fig, ax
 
 
-def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Any) -> Figure:
+def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Unpack[Annotations]) -> Figure:
     """A diagram of ``subject`` (a position, or a move on the position it is played from).
 
     The keywords are described in this module's docstring. With ``ax`` the diagram is
@@ -659,8 +686,8 @@ def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Any) -> Fig
     >>> fig.canvas.get_width_height()  # size pixels wide, and taller by the caption
     (400, 429)
     """
-    position, annotations = _subject(subject, annotations)
-    opts = _options(position, annotations)
+    position, given = _subject(subject, annotations)
+    opts = _options(position, given)
     if ax is None:
         figure, ax = _figure(opts)
     elif opts.size is not None:
@@ -701,7 +728,7 @@ def _board_key(opts: _Options) -> _Options:
                          size=opts.size or default_size())
 
 
-def png(subject: Subject, **annotations: Any) -> bytes:
+def png(subject: Subject, **annotations: Unpack[Annotations]) -> bytes:
     """The diagram as PNG bytes, ``size`` pixels wide; the same picture as :func:`draw`.
 
     Fast enough to redraw a widget on every click: the board under the pieces is
@@ -711,8 +738,8 @@ def png(subject: Subject, **annotations: Any) -> bytes:
     >>> png(damlib.Position.start("german"), size=300)[:4]
     b'\\x89PNG'
     """
-    position, annotations = _subject(subject, annotations)
-    opts = _options(position, annotations)
+    position, given = _subject(subject, annotations)
+    opts = _options(position, given)
     board = _cached_board(_board_key(opts))
     with board.lock:
         board.canvas.restore_region(board.background)
@@ -747,7 +774,7 @@ def compress(picture: bytes) -> bytes:
     return out.getvalue()
 
 
-def svg(subject: Subject, **annotations: Any) -> str:
+def svg(subject: Subject, **annotations: Unpack[Annotations]) -> str:
     """The diagram as SVG text, ``size / 100`` inches wide.
 
     >>> import damlib
@@ -769,7 +796,7 @@ def _format(path: Path) -> str:
     return fmt
 
 
-def save(subject: Subject | Figure, path: str | Path, **annotations: Any) -> None:
+def save(subject: Subject | Figure, path: str | Path, **annotations: Unpack[Annotations]) -> None:
     """Write a diagram (or a figure from :func:`draw` or :func:`worksheet`) to PNG, SVG or PDF.
 
     The file name's ending chooses the format. SVG and PDF are vector graphics, for
@@ -873,11 +900,11 @@ class Diagram:
     <Diagram Turkish: W:Wc3:Bd4>
     """
 
-    def __init__(self, subject: Subject, **annotations: Any) -> None:
+    def __init__(self, subject: Subject, **annotations: Unpack[Annotations]) -> None:
         self.png = compress(png(subject, **annotations))  # drawn now, so a bad option fails here
         # how far down the board starts, below the title: a row lines its boards up by it
         layout = _layout(annotations.get("title"), annotations.get("caption"))
-        self.board_top = round(layout.title_band * _scale(annotations.get("size") or default_size()))
+        self.board_top = round(layout.title_band * _scale(round(annotations.get("size") or default_size())))
         position = subject.position if isinstance(subject, Move) else subject
         self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
 

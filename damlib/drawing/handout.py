@@ -28,7 +28,7 @@ from ..engine.variants import GERMAN, RUSSIAN, TOPIC_FIELDS, TURKISH, Rules, rul
 from ..engine.variants import rules as _rules
 from ..play.game import Game
 from ..teach.exercises import EXERCISES
-from . import pages
+from . import diagram, pages
 from .worksheet import game_heading, save_worksheet
 
 #: The games with a handout, in the lessons' order.
@@ -192,8 +192,10 @@ def _height(parts: list[tuple[str, bool, float]], width: float, size: float) -> 
 
 def _rule(page: Figure, rule: str, game: Rules, x: float, y: float, width: float, size: float) -> None:
     position, move, entry = example(rule, game)
-    drawn = {"move": move} if move else {}
-    pages.board(page, position, x, y, _SMALL, **drawn, **({"refused": [entry.refused]} if entry.refused else {}))
+    drawn = diagram.Annotations(move=move) if move else diagram.Annotations()
+    if entry.refused:
+        drawn["refused"] = [entry.refused]
+    pages.board(page, position, x, y, _SMALL, **drawn)
     left, column = x + _SMALL + 0.12, width - _SMALL - 0.12
     for text, bold, gap in _parts(rule, entry.caption):
         y += gap

@@ -22,7 +22,7 @@ import re
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_pdf import PdfPages
@@ -33,6 +33,9 @@ from ..engine import language
 from ..engine.errors import DiagramError
 from ..engine.position import Position
 from . import diagram
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: A4 portrait, inches.
 WIDTH, HEIGHT = diagram.PAGE
@@ -90,7 +93,8 @@ def rule_line(page: Figure, x: float, y: float, width: float, color: str = "#666
     page.add_artist(Line2D([x / WIDTH, (x + width) / WIDTH], [1 - y / HEIGHT] * 2, color=color, linewidth=0.6))
 
 
-def board(page: Figure, position: Position, x: float, y: float, width: float, **annotations: Any) -> None:
+def board(page: Figure, position: Position, x: float, y: float, width: float,
+          **annotations: Unpack[diagram.Annotations]) -> None:
     """A diagram ``width`` inches wide (and as tall), top left at ``(x, y)``: see :func:`damlib.diagram.draw`."""
     ax = page.add_axes((x / WIDTH, 1 - (y + width) / HEIGHT, width / WIDTH, width / HEIGHT))
     diagram.draw(position, ax=ax, **annotations)

@@ -34,7 +34,7 @@ from ..engine.position import Move, Position
 from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
 from ..teach.exercises import Exercise
-from . import pages
+from . import diagram, pages
 
 #: Questions a page (columns × rows): the worksheet's, and the answer key's.
 SHEET_GRID, KEY_GRID = (2, 2), (2, 2)
@@ -136,13 +136,15 @@ class Card:
     #: a move drawn faint: the capture mistake of a 'penalty' question
     ahead: tuple[Move, ...] = ()
 
-    def annotations(self) -> dict[str, object]:
+    def annotations(self) -> diagram.Annotations:
         """The diagram keywords that draw the card's routes: one move with its captured pieces
         crossed, or several routes."""
-        marks: dict[str, object] = {"ahead": list(self.ahead)} if self.ahead else {}
+        marks = diagram.Annotations(ahead=list(self.ahead)) if self.ahead else diagram.Annotations()
         if len(self.arrows) == 1:
-            return {**marks, "move": self.arrows[0]}
-        return {**marks, "arrows": list(self.arrows[:MAX_ARROWS])}
+            marks["move"] = self.arrows[0]
+        else:
+            marks["arrows"] = list(self.arrows[:MAX_ARROWS])
+        return marks
 
 
 def answer_moves(task: Exercise) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
