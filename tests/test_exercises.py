@@ -310,7 +310,8 @@ def test_no_question_or_answer_of_the_class_set_is_cut_short():
     from damlib.drawing.worksheet import cards, render
 
     for answers in (False, True):
-        texts = [t.get_text() for page in render(cards(EXERCISES, answers=answers), "Set", answers) for t in page.texts]
+        drawn = render(cards(EXERCISES, answers=answers), "Set", answers=answers)
+        texts = [t.get_text() for page in drawn for t in page.texts]
         assert not [t for t in texts if t.endswith("…")], answers  # where pages.lines cuts a text
 
 

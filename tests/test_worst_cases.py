@@ -214,9 +214,9 @@ def test_the_computer_stops_inside_a_long_capture_search(monkeypatch):
     deadlines = []
     legal = movegen.MoveGenerator.legal
 
-    def spy(self, board, every_route=False, deadline=None):
+    def spy(self, board, *, every_route=False, deadline=None):
         deadlines.append(deadline)
-        return legal(self, board, every_route, deadline)
+        return legal(self, board, every_route=every_route, deadline=deadline)
 
     monkeypatch.setattr(movegen.MoveGenerator, "legal", spy)
     assert best_move(pos, seconds=0.2) in moves

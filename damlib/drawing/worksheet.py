@@ -264,7 +264,7 @@ def _card(page: Figure, card: Card, x: float, y: float, width: float, answers: b
         pages.rule_line(page, x + 0.8, line_at, width - 0.8)
 
 
-def render(made: Sequence[Card], title: str, answers: bool) -> list[Figure]:
+def render(made: Sequence[Card], title: str, *, answers: bool) -> list[Figure]:
     """The pages that show ``made``, in order, numbered at the foot."""
     columns, rows = KEY_GRID if answers else SHEET_GRID
     per_page = columns * rows
@@ -299,7 +299,7 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: 
     """
     made = cards(exercises, answers=answers, titles=titles)
     heading = title or say("answer-key" if answers else "default-title")
-    drawn = render(made, heading, answers)
+    drawn = render(made, heading, answers=answers)
     print_id = pages.fingerprint([heading, answers] + [(c.heading, c.position.rules.name, c.position.fen, c.text,
                                                         [str(m) for m in c.arrows + c.ahead]) for c in made])
     pages.save(drawn, path, heading, print_id)

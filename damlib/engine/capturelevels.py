@@ -280,7 +280,7 @@ class Levels:
                     ends.setdefault((t.bit_length() - 1, node >> 4 & LEFT, node & 15 != MAN), node)
         return [self.route(t, node) for (t, _, _), node in ends.items()]
 
-    def complete(self, most: int, deepest: bool) -> tuple[int, list[Found]]:
+    def complete(self, most: int, *, deepest: bool) -> tuple[int, list[Found]]:
         """The complete captures shorter than the longest (and the longest too if
         ``deepest``): how many there are, and a route to each of the ``most`` that take the
         most of them."""

@@ -169,7 +169,7 @@ class MoveGenerator:
 
     # -- the moves of a tuple board ---------------------------------------------
 
-    def legal(self, board: Board, every_route: bool = False, deadline: float | None = None) -> list[RawMove]:
+    def legal(self, board: Board, *, every_route: bool = False, deadline: float | None = None) -> list[RawMove]:
         """The legal moves: the allowed captures if there are any, else the steps.
 
         A capture is listed once per distinct result (start, end, captured
@@ -205,7 +205,7 @@ class MoveGenerator:
                         out.append(((s, t), (), False))
         return out
 
-    def captures(self, board: Board, own: list[int] | None = None, partial: bool = False,
+    def captures(self, board: Board, own: list[int] | None = None, *, partial: bool = False,
                  deadline: float | None = None, longest: bool = False) -> list[RawMove]:
         """The captures from the ``own`` squares (all the side's pieces by default),
         complete ones only unless ``partial``; one route for each distinct end state,
@@ -245,13 +245,13 @@ class MoveGenerator:
         shorter = {(f[0][0], f[0][-1], f[4], f[2]): f for f in walked if len(f[1]) < longest}
         count, out = len(shorter), list(shorter.values())
         for levels in searched:
-            n, found = levels.complete(most, len(levels.levels) - 1 < longest)
+            n, found = levels.complete(most, deepest=len(levels.levels) - 1 < longest)
             count += n
             out += found
         out.sort(key=lambda f: -len(f[1]))
         return count, [(f[0], f[1], self._promotes(m, f)) for f in out[:most]]
 
-    def routes(self, board: Board, own: list[int] | None = None, partial: bool = False) -> list[RawMove]:
+    def routes(self, board: Board, own: list[int] | None = None, *, partial: bool = False) -> list[RawMove]:
         """Every capture route from the ``own`` squares, like :meth:`captures` but
         route by route: there can be hundreds of thousands of them (a Turkish
         king among many men), so use it only where routes must be shown.
@@ -261,7 +261,7 @@ class MoveGenerator:
         return found_raw(self._routes(start, m, k, om | ok, partial))
 
     def named(
-        self, board: Board, squares: list[int] | tuple[int, ...], partial: bool = False
+        self, board: Board, squares: list[int] | tuple[int, ...], *, partial: bool = False
     ) -> list[tuple[RawMove, bool]]:
         """The captures whose route move text naming ``squares`` can stand for: from
         ``squares[0]`` to ``squares[-1]``, landing on the squares between in that
