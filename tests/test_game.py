@@ -1,6 +1,9 @@
 """Game: history, undo, results, and the referee mode's choices."""
 
+import copy
+import dataclasses
 import itertools
+import pickle
 import random
 
 import pytest
@@ -204,3 +207,19 @@ def test_a_side_without_pieces_has_lost(fen, winner):
 def test_a_game_needs_pieces():
     with pytest.raises(DamlibError, match="no"):
         Game(Position.from_fen("W:W:B", GERMAN))
+
+
+def test_positions_and_games_copy_and_pickle():
+    # a Position refuses every change; copying it gives itself, and pickling builds it again, rules and all
+    pos = Position.from_fen("W:We3:Bd4,f4,b6", dataclasses.replace(GERMAN, majority=False))
+    assert copy.copy(pos) is pos and copy.deepcopy(pos) is pos
+    again = pickle.loads(pickle.dumps(pos))
+    assert again == pos and again.rules == pos.rules and not again.rules.majority
+    # without the majority rule e3 may stop after d4 (DE-MAJORITY off): more moves than in German
+    assert len(again.legal_moves) == len(pos.legal_moves) > len(pos.with_rules(GERMAN).legal_moves)
+    game = Game(Position.from_fen("W:We3:Bd4,f4,b6", GERMAN))
+    game.play("e3:c5:a7")
+    for copied in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert copied.moves == game.moves and copied.position == game.position
+        copied.undo()  # the copy is its own game
+        assert len(game.moves) == 1

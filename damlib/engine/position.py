@@ -204,6 +204,16 @@ class Position:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable: play() returns a new position")
 
+    # an immutable value is its own copy; pickled, it is built again from what it holds
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[Rules, movegen.Board, bool]]:
+        return Position._of, (self.rules, self._board, self._white)
+
     # -- building ---------------------------------------------------------
 
     @classmethod
