@@ -20,6 +20,7 @@ from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown
 from ..engine.legality import capture_mistake
 from ..engine.notation import Color, parse_move_text
 from ..engine.position import Move, Position, Variant
+from ..engine.squares import square_number
 from ..engine.variants import PUBLISHED, Rules
 from ..engine.variants import rules as _rules
 
@@ -231,8 +232,8 @@ class Game:
         # after a take-back the offender must capture correctly: no second mistake (DE-PENALTY)
         if not self.referee or self._states[-1] == TAKEN_BACK:
             raise error
-        squares = list(move._raw[0]) if isinstance(move, Move) else parse_move_text(move, pos.rules)
-        raw = capture_mistake(pos.rules, pos.board, (pos.turn == "white"), squares)
+        squares = [square_number(s) for s in move.path] if isinstance(move, Move) else parse_move_text(move, pos.rules)
+        raw = capture_mistake(pos.rules, pos.board, pos.turn == "white", squares)
         if raw is None:
             raise error
         mistake = Move._from_raw(raw, pos)

@@ -14,7 +14,7 @@ from ..engine import language
 from ..engine.errors import DamlibError, IllegalMoveError, require, shown
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Piece, Position
-from ..engine.squares import SQUARE_NAMES, parse_square
+from ..engine.squares import SQUARE_NAMES, parse_square, square_number
 from ..engine.variants import Topic, rule_sentence
 
 _NAMES = {1: "man", 2: "king"}
@@ -170,7 +170,8 @@ def describe(move: Move | str, position: Position) -> str:
         move = position.parse_move(move)
     assert isinstance(move, Move)
     rules = position.rules
-    piece = _NAMES[abs(position.board[move._raw[0][0]])]
+    moving = position.piece_at(move.start)
+    piece = "king" if moving is not None and moving.is_king else "man"
     crowned_on = next((s for s in move.path[1:-1] if s in position.last_rank), None)
     if piece == "man" and crowned_on and rules.crown_mid_capture:
         crowning, promote = "-mid", rules.cite("promote-mid")
@@ -228,7 +229,7 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
         raise DamlibError(f"{move} does not know the position it is played from")
     rules = before.rules
     last_rank = before.last_rank
-    path, captured = move._raw[0], move._raw[1]
+    path, captured = [square_number(s) for s in move.path], [square_number(s) for s in move.captured]
     board = list(before.board)
     piece = board[path[0]]
     started_king = abs(piece) == 2
