@@ -121,7 +121,7 @@ def test_turkish_capture_stages_never_say_the_jumped_pieces_leave_together():
 def test_german_capture_stages_remove_all_jumped_pieces_at_the_end():
     # a1 jumps c3, f4, f2 (RULES.md's DE-STRIKE position): all three leave at the end
     stages = capture_stages(Position.from_fen("W:WKa1:Bc3,f4,f2,b4", GERMAN).legal_moves[0])
-    assert "all 3 jumped pieces leave the board together" in stages[-1].caption
+    assert "the 3 jumped pieces leave the board together" in stages[-1].caption
     assert stages[-1].rule == "DE-STRIKE"
 
 

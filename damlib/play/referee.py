@@ -83,8 +83,8 @@ TEXTS: dict[str, str] = {
     "crowned-at-once": "The man is crowned at once and captures on as a king.",
     "stays-a-man": "The man must jump on, so it stays a man.",
     "leaves-board": "{jumped} leaves the board and the capture ends.",
-    "all-leave-one": "The capture ends: all {count} jumped pieces leave the board together.",
-    "all-leave-other": "The capture ends: all {count} jumped pieces leave the board together.",
+    "all-leave-one": "The capture ends: the {count} jumped pieces leave the board together.",
+    "all-leave-other": "The capture ends: the {count} jumped pieces leave the board together.",
     "ends-crowned": "The man ends on the last rank and becomes a king.",
     # why a piece cannot move
     "no-piece": "There is no piece on {square}.",
