@@ -196,9 +196,12 @@ class Position:
     def _of(cls, rules: Rules, board: movegen.Board, white: bool) -> Position:
         """The position of a raw ``board`` (see :mod:`damlib.engine.movegen`), unchecked."""
         position = cls.__new__(cls)
-        for name, value in (("rules", rules), ("_board", board), ("_white", white), ("_legal", None),
-                            ("_named_last", None)):
-            object.__setattr__(position, name, value)
+        setattr_ = object.__setattr__  # past the refusal of __setattr__, once, here
+        setattr_(position, "rules", rules)
+        setattr_(position, "_board", board)
+        setattr_(position, "_white", white)
+        setattr_(position, "_legal", None)
+        setattr_(position, "_named_last", None)
         return position
 
     def __setattr__(self, name: str, value: object) -> None:
