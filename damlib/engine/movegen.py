@@ -18,7 +18,7 @@ from typing import Any
 
 from .capturelevels import LevelReach, Levels, king_slides, man_slides
 from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
-from .squares import playable, tables
+from .squares import SQUARE_NAMES, playable, tables
 from .variants import Rules
 
 Board = tuple[int, ...]
@@ -73,6 +73,8 @@ class MoveGenerator:
         self.king = 2 * self.man
         self.last_rank = t.last_rank
         self.last_rank_bits = bits(t.last_rank)
+        #: the names of the squares of :attr:`last_rank` that the game plays on
+        self.last_rank_names = frozenset(SQUARE_NAMES[s] for s in t.last_rank if playable(s, rules))
         #: the squares where a man landing mid-capture is crowned at once, and jumps on as a king
         #: (RU-PROMOTE, TR-PROMOTE); none where it goes on as a man (DE-PROMOTE-PASS). Each
         #: man's jump in :attr:`man_jumps` says from it whether it crowns; the level search and

@@ -24,7 +24,7 @@ from .errors import (
     shown,
 )
 from .notation import Color
-from .squares import SQUARE_NAMES, parse_square, playable, square_number
+from .squares import SQUARE_NAMES, parse_square, square_number
 from .variants import Rules
 from .variants import rules as _rules
 
@@ -322,7 +322,7 @@ class Position:
         >>> sorted(Position.start("german").last_rank)
         ['b8', 'd8', 'f8', 'h8']
         """
-        return frozenset(SQUARE_NAMES[s] for s in self._generator.last_rank if playable(s, self.rules))
+        return self._generator.last_rank_names
 
     @property
     def pieces(self) -> dict[str, Piece]:

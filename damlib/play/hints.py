@@ -212,8 +212,9 @@ class Crowning:
     rule: str | None
 
 
-def _last_rank(position: Position) -> str:
-    return "8" if position.turn == "white" else "1"
+def _last_rank(position: Position) -> int:
+    """The number of the rank where the side to move's men are crowned."""
+    return int(min(position.last_rank)[1:])
 
 
 def crownings(position: Position, move: Move | str) -> tuple[Crowning, ...]:
@@ -228,7 +229,7 @@ def crownings(position: Position, move: Move | str) -> tuple[Crowning, ...]:
     (Crowning(square='f8', kind='pass', rule='DE-PROMOTE-PASS'), Crowning(square='b8', kind='end', rule='DE-PROMOTE'))
     """  # noqa: E501
     move = position.parse_move(move)  # the legal move, which knows its position
-    rules, last = position.rules, _last_rank(position)
+    rules, last = position.rules, position.last_rank
     if not move.captured:
         return (Crowning(move.end, "end", rules.rule_id("promote")),) if move.promotes else ()
     found = []
@@ -239,7 +240,7 @@ def crownings(position: Position, move: Move | str) -> tuple[Crowning, ...]:
         square, final = stage.path[-1], stage.number == len(move.captured)
         if stage.king:
             found.append(Crowning(square, "end" if final else "mid", stage.rule))
-        elif square[1:] == last and not final:
+        elif square in last and not final:
             found.append(Crowning(square, "pass", stage.rule))
     return tuple(found)
 
@@ -463,7 +464,7 @@ def _promote(m: _Move) -> str | None:
         return None  # crowned on the way, or passing: _promote_mid says so
     if crowned:
         return say("promote-end", end=move.end, rule=m.rule)
-    last = int(_last_rank(m.position))
+    last = _last_rank(m.position)
     return counted("promote-toward", abs(last - int(move.end[1:])), end=move.end, rule=m.rule)
 
 
