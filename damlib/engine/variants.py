@@ -123,7 +123,7 @@ def game_name(rules: Rules | str, *, short: bool = False) -> str:
     ('Turkish draughts', 'Turkish', 'Frisian-like draughts')
     """
     if isinstance(rules, str):  # a game's name, in any case, as rules() reads it
-        rules = VARIANTS.get(rules.strip().lower(), rules)
+        rules = _named(rules) or rules
     name = rules.name if isinstance(rules, Rules) else rules
     if short:
         return say(f"short-{name}") if f"short-{name}" in TEXTS else name
@@ -463,8 +463,13 @@ def rules(variant: str | Rules) -> Rules:
     """
     if isinstance(variant, Rules):
         return variant
-    try:
-        return VARIANTS[str(variant).strip().lower()]
-    except KeyError:
+    found = _named(variant)
+    if found is None:
         known = ", ".join(repr(name) for name in VARIANTS)
-        raise VariantError(f"unknown variant {variant!r}; known variants: {known}") from None
+        raise VariantError(f"unknown variant {variant!r}; known variants: {known}")
+    return found
+
+
+def _named(name: object) -> Rules | None:
+    """The game called ``name`` (in any case, spaces around it ignored), or ``None``."""
+    return VARIANTS.get(str(name).strip().lower())
