@@ -258,20 +258,23 @@ def test_text_naming_many_landings_looks_at_each_jump_once(monkeypatch):
     moves = pos.legal_moves
     gen = pos._generator
     levels = gen._levels[gen._capture_of(pos._board, SQUARE_NAMES.index("d2"))]  # the king's, remembered
-    jumps = sum(len(keys) for level in levels.jumps for _, _, keys, _ in level)
-    scanned = []
-    leads = capturelevels.Levels._leads
+    recorded = [keys for level in levels.jumps for _, _, keys, _ in level]
+    jumps = sum(map(len, recorded))
+    whole, narrower = [], []
+    landing_on = capturelevels._landing_on
 
-    def spy(self, depth, slide, found, keys, *args):
-        scanned.append(len(keys))
-        return leads(self, depth, slide, found, keys, *args)
+    def spy(leads, known):
+        # a direction's jumps as recorded, or only those that led on to a wider count
+        (whole if any(leads[1] is keys for keys in recorded) else narrower).append(len(leads[1]))
+        return landing_on(leads, known)
 
-    monkeypatch.setattr(capturelevels.Levels, "_leads", spy)
+    monkeypatch.setattr(capturelevels, "_landing_on", spy)
     text = "d2:b2:b4:g4:g7:g2:d2:g7:b7:b3:h3:d5:a5:a1"  # twelve of a route's fifteen landings
     move = pos.parse_move(text)
     assert move in moves
     assert names_route([SQUARE_NAMES.index(s) for s in text.split(":")], tuple(move._raw[0]))
-    assert 0 < sum(scanned) <= jumps
+    assert 0 < sum(whole) <= jumps
+    assert sum(narrower) < jumps
 
 
 def test_long_refused_text_carries_few_counts_back(monkeypatch):

@@ -23,8 +23,8 @@ import sys
 import time
 from array import array
 from collections.abc import Iterator
-from itertools import chain, compress, repeat
-from operator import and_, lshift, rshift
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import and_, lshift, ne, rshift, sub, xor
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, man_jumps, merge, then
@@ -316,25 +316,25 @@ class Levels:
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
             kings = [node for node in level if node & 15 != MAN]
-            jumped = [(slide, found) for slide, found, _, _ in jumps if isinstance(slide, KingSlide)]
+            jumped = [(slide, list(map(found.get, kings, repeat(0))))
+                      for slide, found, _, _ in jumps if isinstance(slide, KingSlide) and found]
             out.update(zip(kings, self._fill_back(depth, kings, jumped), strict=True))
             self.moving[depth] = out
         return self.moving[depth]
 
-    def _fill_back(self, depth: int, nodes: list[int], jumped: list[tuple[KingSlide, dict[int, int]]]) -> list[int]:
-        """For each king node ``nodes`` of the level ``depth``, the squares from which it
-        jumps one of the pieces ``jumped`` holds for it (by direction, the pieces by
-        node): one packed fill back along each line from those pieces, for all the nodes
-        at once (as :meth:`_slide` fills forward)."""
+    def _fill_back(self, depth: int, nodes: list[int], jumped: list[tuple[KingSlide, list[int]]]) -> list[int]:
+        """For each king node ``nodes`` of the level ``depth`` (a node may come more than
+        once), the squares from which it jumps the pieces ``jumped`` holds for it (by
+        direction, the pieces of each of ``nodes`` in turn): one packed fill back along
+        each line from those pieces, for all the nodes at once (as :meth:`_slide` fills
+        forward)."""
         level = self.levels[depth]
         ones, squares, _, empty = self._lanes(nodes, list(map(level.__getitem__, nodes)))
         moving = 0
         for slide, pieces in jumped:
-            if pieces:
-                rev = self.by_direction[self.g.reverse[slide.direction]]
-                on = rshift if rev.down else lshift
-                hits = _pack(list(map(pieces.get, nodes, repeat(0))))
-                moving |= _fill(on(hits & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
+            rev = self.by_direction[self.g.reverse[slide.direction]]
+            on = rshift if rev.down else lshift
+            moving |= _fill(on(_pack(pieces) & rev.start * ones, rev.shift) & empty, empty & rev.ends * ones, rev)
         return _unpack(moving & squares, len(nodes))
 
     def landed(self) -> int:
@@ -374,38 +374,52 @@ class Levels:
 
     def backs(self, depth: int, knowns: list[dict[int, int]], *,
               keep: bool = False) -> list[tuple[dict[int, int], list[tuple[int, int]]]]:
-        """:meth:`back` for each of ``knowns``, every king's jump of the level looked at
-        once for all of them: those that land on a square of any, then which of them land
-        on each one's squares (few of the jumps lead on). Men's jumps, far fewer, are
-        looked at for each. The jumps that lead on are listed only if ``keep``."""
+        """:meth:`back` for each of ``knowns``, which are nested: each one's squares are
+        among the next one's (as :meth:`toward` counts landings, a capture that can still
+        make one count's landings can make the next count's). Each king's jump of the level
+        is looked at against the last, the widest, and only those that lead on there
+        against the one before, and so on, at C speed: few jumps lead on to the narrower
+        ones. Men's jumps, far fewer, are looked at for each. The jumps that lead on are
+        listed only if ``keep``."""
         if not knowns:
             return []
-        single = len(knowns) == 1  # then every jump that lands on ``merged`` leads on
-        merged = knowns[0] if single else _union(knowns)
         out: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, []) for _ in knowns]
         jumped: list[list[tuple[KingSlide, dict[int, int]]]] = [[] for _ in knowns]
         for slide, found, keys, lands in self.jumps[depth]:
             if isinstance(slide, KingSlide):
-                candidates = self._leads(depth, slide, found, keys, lands, merged)
-                for (_, leading), known, kings in zip(out, knowns, jumped, strict=True):
-                    # with one known every candidate leads on; only :meth:`back` lists them
-                    leads = candidates if single else [(node, child, land) for node, child, land in candidates
-                                                       if known.get(child, 0) & land]
+                leads = self._owners(depth, slide, found), keys, lands
+                for (_, leading), known, kings in zip(reversed(out), reversed(knowns), reversed(jumped), strict=True):
+                    leads = _landing_on(leads, known)
                     if keep:
-                        leading += [(node, child) for node, child, _ in leads]
-                    pieces: dict[int, int] = {}
-                    get = pieces.get
-                    for node, child, _ in leads:
-                        pieces[node] = get(node, 0) | (child ^ node) >> 4
-                    kings.append((slide, pieces))
+                        leading += zip(leads[0], leads[1], strict=True)
+                    kings.append((slide, _taken(leads[0], leads[1])))
             else:
                 for (useful, leading), known in zip(out, knowns, strict=True):
                     self._back_men(slide, found, known, useful, leading)
-        for (useful, _), kings in zip(out, jumped, strict=True):
-            nodes = list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in kings)))
-            for node, squares in zip(nodes, self._fill_back(depth, nodes, kings) if nodes else (), strict=True):
-                useful[node] = useful.get(node, 0) | squares
+        # one fill back for them all, each known's nodes in a run of lanes
+        nodes = [list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in kings))) for kings in jumped]
+        lanes = list(chain.from_iterable(nodes))
+        if not lanes:
+            return out
+        by_direction = [(slides[0][0], list(chain.from_iterable(map(pieces.get, run, repeat(0))
+                                                                for run, (_, pieces) in zip(nodes, slides, strict=True))))
+                        for slides in zip(*jumped, strict=True) if any(pieces for _, pieces in slides)]
+        starts = iter(self._fill_back(depth, lanes, by_direction))
+        for (useful, _), run in zip(out, nodes, strict=True):
+            if useful:  # some men's jumps lead on too
+                for node, squares in zip(run, starts):
+                    useful[node] = useful.get(node, 0) | squares
+            else:
+                useful.update(zip(run, islice(starts, len(run))))
         return out
+
+    def _owners(self, depth: int, slide: KingSlide, found: dict[int, int]) -> list[int]:
+        """The node each of the kings' jumps ``found`` along ``slide`` from the level
+        ``depth`` leaves (in the order of :data:`Jumps`), worked out when first asked for."""
+        key = (depth, slide.direction)
+        if key not in self.owners:
+            self.owners[key] = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
+        return self.owners[key]
 
     def toward(self, squares: tuple[int, ...], end: int,
                goals: set[tuple[int, int, bool]] | None = None) -> list[dict[int, int]]:
@@ -468,18 +482,6 @@ class Levels:
                 if known.get(child, 0) & t:
                     useful[node] = useful.get(node, 0) | _man_starts(slide, t)
                     leading.append((node, child))
-
-    def _leads(self, depth: int, slide: KingSlide, found: dict[int, int], keys: list[int], lands: list[int],
-               known: dict[int, int]) -> list[tuple[int, int, int]]:
-        """The kings' jumps ``found`` along ``slide`` from the level ``depth`` that land
-        on ``known`` squares (``keys`` and ``lands``: the node and squares each jump lands
-        in, see :data:`Jumps`), as ``(node, node landed in, squares landed on)``."""
-        key = (depth, slide.direction)
-        if key not in self.owners:
-            self.owners[key] = list(chain.from_iterable(map(repeat, found, map(int.bit_count, found.values()))))
-        # most jumps land where nothing leads on: look them all up at C speed
-        ahead = map(and_, lands, map(known.get, keys, repeat(0)))
-        return list(compress(zip(self.owners[key], keys, lands, strict=True), ahead))
 
     def _route(self, t: int, node: int, depth: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A route, and the pieces it takes in order, to ``t`` in ``node`` of the level
@@ -553,15 +555,6 @@ class Levels:
         return None
 
 
-def _union(boards: list[dict[int, int]]) -> dict[int, int]:
-    """The squares of ``boards`` (squares by node) together, by node."""
-    out: dict[int, int] = {}
-    for board in boards:
-        for node, squares in board.items():
-            out[node] = out.get(node, 0) | squares
-    return out
-
-
 def _kind_after(g: MoveGenerator, d: int, t: int) -> int:
     """The kind of node a man's jump in direction ``d`` onto ``t`` (a bit) makes: a king at
     once on the last rank where the rules crown mid-capture (RU-PROMOTE, TR-PROMOTE), with
@@ -582,6 +575,30 @@ def _once(ends: dict[int, int]) -> dict[int, int]:
         out[node] = dead & ~seen.get(key, 0)
         seen[key] = seen.get(key, 0) | dead
     return out
+
+
+#: Jumps as three lists in step: the node each leaves, the node it lands in, the squares it lands on.
+JumpLists = tuple[list[int], list[int], list[int]]
+
+
+def _landing_on(jumps: JumpLists, known: dict[int, int]) -> JumpLists:
+    """The ``jumps`` that land on ``known`` squares (by node)."""
+    owners, keys, lands = jumps
+    hits = list(map(and_, lands, map(known.get, keys, repeat(0))))
+    return list(compress(owners, hits)), list(compress(keys, hits)), list(compress(lands, hits))
+
+
+def _taken(owners: list[int], keys: list[int]) -> dict[int, int]:
+    """By node, the pieces taken by the kings' jumps from the nodes ``owners`` into the
+    nodes ``keys``: a node landed in differs from the one left by the piece taken (and by
+    its kind, below bit 4). One direction's jumps from a node come together and each takes
+    another piece, so the pieces add up: a difference of running sums at the end of each
+    node's run of jumps, at C speed."""
+    sums = list(accumulate(map(rshift, map(xor, keys, owners), repeat(4))))
+    last = list(map(ne, owners, islice(owners, 1, None)))  # where a node's run ends
+    last.append(True)
+    at = list(compress(sums, last))
+    return dict(zip(compress(owners, last), map(sub, at, chain((0,), at))))
 
 
 def _man_starts(slide: Slide, lands: int) -> int:
