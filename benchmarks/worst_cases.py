@@ -37,7 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import damlib  # noqa: E402
-from damlib.engine import capturelevels, capturestates, movegen
+from damlib.engine import capturelevels, capturestates, legality, movegen
 from damlib.engine.squares import SQUARE_NAMES, playable  # noqa: E402
 from damlib.play.clicks import ClickToMove  # noqa: E402
 from damlib.play.referee import forbidden_captures  # noqa: E402
@@ -70,12 +70,13 @@ SEARCH = ("W:Wb7,g7,a6,e6,h6,c5,f5,b4,d4,g4,a3,c3,e3,h3,b2,f2:BKc4", "turkish", 
 def forget() -> None:
     """Make the generators forget the capture levels they remember (see
     :meth:`damlib.engine.movegen.MoveGenerator.levels`) and which captures the route walk gave
-    up on."""
+    up on, and forget the legal moves of the last boards (:func:`damlib.engine.legality.legal_moves`)."""
     for game in ("german", "russian", "turkish"):
         for white in (True, False):
             generator = movegen.generator(damlib.rules(game), white)
             generator._levels.clear()
             generator._too_long.clear()
+    legality.legal_moves.cache_clear()
 
 
 def measure(run: Callable[[], Any], runs: int) -> tuple[Any, list[float], float]:

@@ -396,21 +396,26 @@ class Levels:
             else:
                 for (useful, leading), known in zip(out, knowns, strict=True):
                     self._back_men(slide, found, known, useful, leading)
-        # one fill back for them all, each known's nodes in a run of lanes
-        nodes = [list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in kings))) for kings in jumped]
-        lanes = list(chain.from_iterable(nodes))
+        # one fill back for them all, each known's nodes a run of lanes
+        runs = [list(dict.fromkeys(chain.from_iterable(pieces for _, pieces in kings))) for kings in jumped]
+        lanes = list(chain.from_iterable(runs))
         if not lanes:
             return out
-        by_direction = [(slides[0][0], list(chain.from_iterable(map(pieces.get, run, repeat(0))
-                                                                for run, (_, pieces) in zip(nodes, slides, strict=True))))
-                        for slides in zip(*jumped, strict=True) if any(pieces for _, pieces in slides)]
-        starts = iter(self._fill_back(depth, lanes, by_direction))
-        for (useful, _), run in zip(out, nodes, strict=True):
+        by_direction = []
+        for slides in zip(*jumped, strict=True):  # one direction: each known's pieces by node
+            if any(pieces for _, pieces in slides):
+                aligned = (map(pieces.get, run, repeat(0)) for run, (_, pieces) in zip(runs, slides, strict=True))
+                by_direction.append((slides[0][0], list(chain.from_iterable(aligned))))
+        starts = self._fill_back(depth, lanes, by_direction)
+        at = 0
+        for (useful, _), run in zip(out, runs, strict=True):
+            got = zip(run, starts[at:at + len(run)], strict=True)
+            at += len(run)
             if useful:  # some men's jumps lead on too
-                for node, squares in zip(run, starts):
+                for node, squares in got:
                     useful[node] = useful.get(node, 0) | squares
             else:
-                useful.update(zip(run, islice(starts, len(run))))
+                useful.update(got)
         return out
 
     def _owners(self, depth: int, slide: KingSlide, found: dict[int, int]) -> list[int]:
@@ -598,7 +603,7 @@ def _taken(owners: list[int], keys: list[int]) -> dict[int, int]:
     last = list(map(ne, owners, islice(owners, 1, None)))  # where a node's run ends
     last.append(True)
     at = list(compress(sums, last))
-    return dict(zip(compress(owners, last), map(sub, at, chain((0,), at))))
+    return dict(zip(compress(owners, last), map(sub, at, chain((0,), at)), strict=True))
 
 
 def _man_starts(slide: Slide, lands: int) -> int:

@@ -85,8 +85,9 @@ def _literal(
 
 
 @functools.lru_cache(maxsize=8)
-def _legal(rules: Rules, white: bool, board: movegen.Board) -> list[movegen.RawMove]:
-    """The legal moves, kept for the few boards being diagnosed (a long search is not redone)."""
+def legal_moves(rules: Rules, white: bool, board: movegen.Board) -> list[movegen.RawMove]:
+    """The legal moves, kept for the few boards last asked about: a position lists them,
+    and a diagnosis of move text on it reads them again (the routes are not traced twice)."""
     return movegen.generator(rules, white).legal(board)
 
 
@@ -114,7 +115,7 @@ def _capture_mistake(rules: Rules, board: movegen.Board, white: bool,
     found = _literal(rules, board, white, squares)
     if found is None:
         return None
-    legal = _legal(rules, white, board)
+    legal = legal_moves(rules, white, board)
     if not legal or not legal[0][1] or _is_legal_route(legal, *found):
         return None
     return found
@@ -156,7 +157,7 @@ def _named_mistake(
     :meth:`~damlib.engine.movegen.MoveGenerator.named`), never all of them.
     """
     gen = movegen.generator(rules, white)
-    legal = _legal(rules, white, board)
+    legal = legal_moves(rules, white, board)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
     if gen.by_levels:  # the levels know every landing
@@ -178,7 +179,7 @@ def _capture_rule_broken(
     rules: Rules, board: movegen.Board, white: bool, mistake: movegen.RawMove, complete: bool
 ) -> tuple[Topic, str]:
     gen = movegen.generator(rules, white)
-    best = _legal(rules, white, board)[0]
+    best = legal_moves(rules, white, board)[0]
     best_text, taken = format_move(best), len(best[1])
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]

@@ -372,7 +372,7 @@ class Position:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, each once (one route per capture)."""
         if self._legal is None:
-            moves = tuple(Move._from_raw(m, self) for m in self._generator.legal(self._board))
+            moves = tuple(Move._from_raw(m, self) for m in legality.legal_moves(self.rules, self._white, self._board))
             object.__setattr__(self, "_legal", moves)
             return moves
         return self._legal
