@@ -23,8 +23,8 @@ import sys
 import time
 from array import array
 from collections.abc import Iterator
-from itertools import accumulate, chain, compress, islice, repeat
-from operator import and_, lshift, ne, rshift, sub, xor
+from itertools import chain, compress, repeat
+from operator import lshift, rshift
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, man_jumps, merge, then
@@ -389,10 +389,10 @@ class Levels:
             if isinstance(slide, KingSlide):
                 leads = self._owners(depth, slide, found), keys, lands
                 for (_, leading), known, kings in zip(reversed(out), reversed(knowns), reversed(jumped), strict=True):
-                    leads = _landing_on(leads, known)
+                    leads, taken = _landing_on(leads, known)
                     if keep:
                         leading += zip(leads[0], leads[1], strict=True)
-                    kings.append((slide, _taken(leads[0], leads[1])))
+                    kings.append((slide, taken))
             else:
                 for (useful, leading), known in zip(out, knowns, strict=True):
                     self._back_men(slide, found, known, useful, leading)
@@ -586,24 +586,28 @@ def _once(ends: dict[int, int]) -> dict[int, int]:
 JumpLists = tuple[list[int], list[int], list[int]]
 
 
-def _landing_on(jumps: JumpLists, known: dict[int, int]) -> JumpLists:
-    """The ``jumps`` that land on ``known`` squares (by node)."""
-    owners, keys, lands = jumps
-    hits = list(map(and_, lands, map(known.get, keys, repeat(0))))
-    return list(compress(owners, hits)), list(compress(keys, hits)), list(compress(lands, hits))
-
-
-def _taken(owners: list[int], keys: list[int]) -> dict[int, int]:
-    """By node, the pieces taken by the kings' jumps from the nodes ``owners`` into the
-    nodes ``keys``: a node landed in differs from the one left by the piece taken (and by
-    its kind, below bit 4). One direction's jumps from a node come together and each takes
-    another piece, so the pieces add up: a difference of running sums at the end of each
-    node's run of jumps, at C speed."""
-    sums = list(accumulate(map(rshift, map(xor, keys, owners), repeat(4))))
-    last = list(map(ne, owners, islice(owners, 1, None)))  # where a node's run ends
-    last.append(True)
-    at = list(compress(sums, last))
-    return dict(zip(compress(owners, last), map(sub, at, chain((0,), at)), strict=True))
+def _landing_on(jumps: JumpLists, known: dict[int, int]) -> tuple[JumpLists, dict[int, int]]:
+    """The ``jumps`` that land on ``known`` squares (by node), and by node the pieces they
+    take: a node landed in differs from the one left by the piece taken (and by its kind,
+    below bit 4). One direction's jumps from a node come one after another."""
+    get = known.get
+    owners: list[int] = []
+    keys: list[int] = []
+    lands: list[int] = []
+    taken: dict[int, int] = {}
+    node, pieces = -1, 0
+    for owner, key, land in zip(*jumps, strict=True):
+        if land & get(key, 0):
+            owners.append(owner)
+            keys.append(key)
+            lands.append(land)
+            if owner != node:
+                taken[node] = pieces
+                node, pieces = owner, 0
+            pieces |= (key ^ owner) >> 4
+    taken[node] = pieces
+    del taken[-1]
+    return (owners, keys, lands), taken
 
 
 def _man_starts(slide: Slide, lands: int) -> int:
