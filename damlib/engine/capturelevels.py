@@ -229,7 +229,9 @@ class Levels:
         nodes = list(kings)
         stops = [self.blocked | node >> 4 & LEFT for node in nodes]
         ones, squares, left, empty = self._lanes(nodes, list(kings.values()))
-        kinds = {node & 15 for node in nodes}
+        # where a king may turn back, its nodes are all of kind 0 and a jump keeps it
+        plain = self.g.opposite is None
+        kinds = {0} if plain else {node & 15 for node in nodes}
         get = out.get
         for king in self.g.king_slides:
             d, down, s1, start, ends, rays, banned, after = king
@@ -245,9 +247,9 @@ class Levels:
             lands: list[int] = []
             into, onto = keys.append, lands.append
             hit = _unpack(on(reach & begin, s1) & can, len(nodes))
-            for node, hits, stop in compress(zip(nodes, hit, stops, strict=True), hit):
-                found[node] = hits
-                child = node & ~15 | after
+            found.update(compress(zip(nodes, hit, strict=True), hit))
+            for child, hits, stop in compress(zip(nodes if plain else [node & ~15 | after for node in nodes],
+                                                  hit, stops, strict=True), hit):
                 while hits:
                     taken = hits & -hits
                     hits ^= taken
