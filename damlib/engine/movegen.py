@@ -617,16 +617,16 @@ def ray_jumps(d: int, ray: tuple[int, ...]) -> dict[int, tuple[int, int, int, tu
     there is no piece or no empty square beyond the first. Whether the first piece
     may be jumped (is the opponent's) is for the caller to see; a look-up here is
     what spares every king move a walk along the line."""
-    out: dict[int, tuple[int, int, int, tuple[int, ...]] | None] = {}
-    for pattern in range(1 << len(ray)):
-        taken = [s for i, s in enumerate(ray) if pattern >> i & 1]
-        jump = None
-        if taken:
-            i = ray.index(taken[0])
-            j = ray.index(taken[1]) if len(taken) > 1 else len(ray)
-            if j > i + 1:
-                jump = (d, ray[i], 1 << ray[i], ray[i + 1:j])
-        out[bits(taken)] = jump
+    out: dict[int, tuple[int, int, int, tuple[int, ...]] | None] = {0: None}
+    # each pattern is an earlier one (its lowest square off) plus one square: its bit
+    # board from that one's, not from a list of its squares
+    boards = [0] * (1 << len(ray))
+    for pattern in range(1, 1 << len(ray)):
+        rest = pattern & (pattern - 1)
+        i = (pattern ^ rest).bit_length() - 1  # the first piece's place on the ray
+        j = (rest & -rest).bit_length() - 1 if rest else len(ray)  # the next piece's, or the end
+        boards[pattern] = taken = boards[rest] | 1 << ray[i]
+        out[taken] = (d, ray[i], 1 << ray[i], ray[i + 1:j]) if j > i + 1 else None
     return out
 
 
