@@ -654,9 +654,9 @@ def test_a_lesson_as_slides_fits_a_projector(lab_url: tuple[str, Path], tmp_path
 def test_a_lesson_in_voilas_projector_template_has_larger_text_and_live_boards(tmp_path: Path) -> None:
     # `voila --template=projector` (installed by requirements.txt from jupyter-settings/): the
     # lesson's text a third larger for the back of a room, its boards live, at 1024×768
+    _requirements()  # before Playwright is imported: without it the test skips, saying why
     from playwright.sync_api import expect
 
-    _requirements()
     lesson = tmp_path / "02-german-basics.ipynb"
     shutil.copyfile(_DAMLIB_ROOT / "notebooks" / lesson.name, lesson)
     port = _free_port()

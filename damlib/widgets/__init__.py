@@ -1,5 +1,6 @@
-"""Widgets for the lessons, built on ipywidgets' core widgets only.
+"""Widgets for the lessons, built on ipywidgets' core widgets and one board of damlib's own.
 
+- :class:`Board`: the SVG board every widget below draws on; click, drag or keys.
 - :class:`CaptureStepper`: step through a capture jump by jump.
 - :class:`PromotionExplorer`: one position under German, Russian and Turkish rules.
 - :class:`PlayBoard`: a clickable board to play on, alone against the computer or in pairs.
@@ -19,6 +20,7 @@ click or bad input never raises into the notebook: the widget says what was wron
 and keeps its state.
 """
 
+from .board import Board
 from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
 from .classview import ClassView
 from .editor import BoardEditor
@@ -28,6 +30,6 @@ from .play import PlayBoard
 from .replay import GameReplay
 
 __all__ = [
-    "PROMOTION_EXAMPLES", "CaptureStepper", "ClassView", "Exercises", "GameReplay", "Learn", "PlayBoard",
+    "PROMOTION_EXAMPLES", "Board", "CaptureStepper", "ClassView", "Exercises", "GameReplay", "Learn", "PlayBoard",
     "PromotionExplorer", "SaveWorksheet", "BoardEditor",
 ]
