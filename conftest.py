@@ -5,12 +5,18 @@ lives.
 
 The tests, the doctests and the English lessons expect English: a DAMLIB_LANG of the shell (a
 learner's own choice) is not handed to them or to the lessons' kernels; the Esperanto lessons
-choose their language themselves."""
+choose their language themselves.
+
+Nor do they keep a learner's progress where a learner's own is kept (~/.damlib/progress): a
+progress folder of the test run's own, DAMLIB_PROGRESS, is handed to them and the lessons' kernels,
+so a name typed there before (Learn opens with the last one) changes no test."""
 
 import os
+import tempfile
 from pathlib import Path
 
 os.environ.pop("DAMLIB_LANG", None)
+os.environ["DAMLIB_PROGRESS"] = tempfile.mkdtemp(prefix="damlib-test-progress-")
 
 collect_ignore = [str(path.relative_to(Path(__file__).parent))
                   for path in (Path(__file__).parent / "damlib").glob("*.py") if path.name != "__init__.py"]

@@ -114,7 +114,7 @@ def test_a_move_played_is_animated_and_its_frames_end_in_the_pieces_shown():
     board.click("d8")  # the only way on is e7 to f6: played at once (DE-PROMOTE-PASS)
     assert board.pieces == {"f6": "w"} and board.animation["id"] == 1
     assert board.animation["start"] == {"b6": "w", "c7": "b", "e7": "b"}
-    assert frames(board) == [("b6", "d8"), ("d8", "f6")]
+    assert frames(board) == [("b6", "d8"), ("d8", "f6"), ("f6", "f6")]  # c7 and e7 go at the end
     # c7 stands, marked taken, while the man is on d8, still a man (DE-STRIKE, DE-PROMOTE-PASS)
     first = board.animation["frames"][0]
     assert first["pieces"] == {"d8": "w", "c7": "b", "e7": "b"} and list(first["taken"]) == ["c7"]
@@ -151,7 +151,7 @@ def test_the_computers_reply_is_animated_after_the_move_that_called_for_it():
     board = play.board
     assert [str(m) for m in play.game.moves] == ["c3-d4", "e5:c3"]
     assert board.animation["start"] == {"c3": "w", "e5": "b"}
-    assert frames(board) == [("c3", "d4"), ("e5", "c3")]
+    assert frames(board) == [("c3", "d4"), ("e5", "c3"), ("c3", "c3")]  # then d4 goes (DE-STRIKE)
     assert board.animation["frames"][0]["pieces"] == {"d4": "w", "e5": "b"}
     assert board.animation["frames"][-1]["pieces"] == board.pieces == {"c3": "b"}
     assert board.moves == {} and "Black wins" in board.label

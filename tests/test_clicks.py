@@ -172,14 +172,16 @@ def test_a_click_on_the_route_of_a_capture_the_board_finished_changes_nothing():
     assert "game is over" in table.message
 
 
-def test_after_the_computer_replies_the_learners_own_move_is_still_clicked_quietly():
+def test_after_the_computer_replies_the_learners_own_route_is_still_clicked_quietly():
     # after a5:c7:e5 Black has only h8, whose one move is h8-g7; then White's e5 may step to d6 or f6
     table = ClickToMove(Position.from_fen("W:Wa5:Bb6,d6,h8", GERMAN), computer="black", seconds=0.05)
     click(table, "a5", "c7")
     assert [str(m) for m in table.game.moves] == ["a5:c7:e5", "h8-g7"]
     assert table.last_played == ("a5", "c7", "e5")
-    click(table, "a5")  # empty now: without the move just played, "There is no piece on a5."
+    click(table, "c7")  # a landing of the route the board finished: passed over
     assert table.message == "" and table.path == []
+    click(table, "a5")  # the square the man left: empty now, and said so
+    assert table.message == "There is no piece on a5." and table.path == []
     click(table, "e5")  # the man that moved may move again: the click chooses it
     assert table.path == ["e5"] and table.targets == {"d6", "f6"} and table.last_played == ()
 
@@ -239,3 +241,23 @@ def test_a_hook_gets_the_move_the_clicks_complete_and_nothing_is_played():
     table = ClickToMove(GERMAN, on_move=handed.append)
     click(table, "c3", "d4")
     assert [str(m) for m in handed] == ["c3-d4"] and table.game.moves == ()
+
+
+def test_a_practice_board_waits_for_every_landing_a_games_board_finishes_a_forced_capture():
+    # W:Wa5:Bb6,d6: after a5 and c7 the man's only way on is over d6 to e5 (DE-MAN-CAPTURE)
+    practice = ClickToMove(Position.from_fen("W:Wa5:Bb6,d6,h8", GERMAN), finish_captures=False)
+    click(practice, "a5", "c7")
+    assert practice.game.moves == () and practice.path == ["a5", "c7"] and practice.targets == {"e5"}
+    click(practice, "e5")
+    assert [str(m) for m in practice.game.moves] == ["a5:c7:e5"]
+    game = ClickToMove(Position.from_fen("W:Wa5:Bb6,d6,h8", GERMAN))
+    click(game, "a5", "c7")
+    assert [str(m) for m in game.game.moves] == ["a5:c7:e5"]
+
+
+def test_the_lessons_try_it_boards_are_practice_and_the_play_board_a_game():
+    from damlib.widgets import PlayBoard
+
+    assert not PlayBoard(GERMAN, fen="W:Wa5:Bb6,d6,h8", menus=False).table.finish_captures
+    assert PlayBoard(GERMAN, fen="W:Wa5:Bb6,d6,h8").table.finish_captures
+    assert not PlayBoard(GERMAN, finish_captures=False).table.finish_captures

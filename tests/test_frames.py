@@ -30,22 +30,25 @@ def test_a_step_is_one_frame_with_the_position_after_it():
 
 def test_german_jumped_pieces_stay_until_the_capture_ends():
     # DE-STRIKE: the king a1 jumps c3 to e5, f4 to g3, f2 to e1; c3, f4 and f2 stand (and block)
-    # until the last jump, then all three go; b4 is never jumped
+    # until the last jump, f2 crossed like the others once the king is on e1; then all three go
+    # together, in a frame with no move; b4 is never jumped
     frames = frames_of("W:WKa1:Bc3,f4,f2,b4", GERMAN, "a1:e5:g3:e1")
     standing = {"c3": "b", "f4": "b", "f2": "b", "b4": "b"}
     assert frames == (
         Frame("a1", "e5", {"e5": "W", **standing}, ("c3",)),
         Frame("e5", "g3", {"g3": "W", **standing}, ("c3", "f4")),
-        Frame("g3", "e1", {"e1": "W", "b4": "b"}, ("c3", "f4", "f2")),
+        Frame("g3", "e1", {"e1": "W", **standing}, ("c3", "f4", "f2")),
+        Frame("e1", "e1", {"e1": "W", "b4": "b"}, ()),
     )
 
 
 def test_a_german_man_passing_the_last_rank_stays_a_man():
     # DE-PROMOTE-PASS: b6 jumps c7 to d8 (the last rank) and must jump on over e7 to f6 as a man;
-    # c7 stays on the board until the end (DE-STRIKE)
+    # c7 stays on the board until the end (DE-STRIKE), when c7 and e7 go together
     assert frames_of("W:Wb6:Bc7,e7", GERMAN, "b6:d8:f6") == (
         Frame("b6", "d8", {"d8": "w", "c7": "b", "e7": "b"}, ("c7",)),
-        Frame("d8", "f6", {"f6": "w"}, ("c7", "e7")),
+        Frame("d8", "f6", {"f6": "w", "c7": "b", "e7": "b"}, ("c7", "e7")),
+        Frame("f6", "f6", {"f6": "w"}, ()),
     )
 
 
@@ -54,18 +57,20 @@ def test_a_russian_man_is_crowned_mid_capture_and_captures_on_as_a_king():
     # capture to h4; c7 still stands until the end, as in German (DE-STRIKE holds for Russian)
     assert frames_of("W:Wb6:Bc7,e7", RUSSIAN, "b6:d8:h4") == (
         Frame("b6", "d8", {"d8": "W", "c7": "b", "e7": "b"}, ("c7",)),
-        Frame("d8", "h4", {"h4": "W"}, ("c7", "e7")),
+        Frame("d8", "h4", {"h4": "W", "c7": "b", "e7": "b"}, ("c7", "e7")),
+        Frame("h4", "h4", {"h4": "W"}, ()),
     )
 
 
 def test_turkish_jumped_pieces_go_at_once():
     # TR-REMOVE: the king a1 takes a3, c5, d4 and b3, each gone in the frame after its jump,
-    # and lands at last on a3, the square of the first man it took
+    # and lands at last on a3, the square of the first man it took: a3 is no longer crossed
+    # there, for the king stands on it
     assert frames_of("W:WKa1:Ba3,c5,d4,b3", TURKISH, "a1:a5:d5:d3:a3") == (
         Frame("a1", "a5", {"a5": "W", "c5": "b", "d4": "b", "b3": "b"}, ("a3",)),
         Frame("a5", "d5", {"d5": "W", "d4": "b", "b3": "b"}, ("a3", "c5")),
         Frame("d5", "d3", {"d3": "W", "b3": "b"}, ("a3", "c5", "d4")),
-        Frame("d3", "a3", {"a3": "W"}, ("a3", "c5", "d4", "b3")),
+        Frame("d3", "a3", {"a3": "W"}, ("c5", "d4", "b3")),
     )
 
 
@@ -88,6 +93,7 @@ def test_a_capture_mistake_let_through_ends_in_the_position_given():
     # DE-MAJORITY: f2:h4:f6:h8 takes three, but in referee mode White plays f2:d4:b2, which takes
     # e3 and c3; Black lets it stand (DE-PENALTY), so White's man ends on b2 and Black keeps
     # g3, g5 and g7. The rules' default (the move played from the position) would refuse it.
+    # e3 and c3 stand crossed on the last jump and go together after it (DE-STRIKE).
     game = Game(Position.from_fen("W:Wf2:Bg5,e3,c3,g3,g7", GERMAN), referee=True)
     game.play("f2:d4:b2")
     game.let_stand()
@@ -95,7 +101,8 @@ def test_a_capture_mistake_let_through_ends_in_the_position_given():
     assert game.position == after
     assert move_frames(mistake, after) == (
         Frame("f2", "d4", {"d4": "w", "e3": "b", "c3": "b", "g3": "b", "g5": "b", "g7": "b"}, ("e3",)),
-        Frame("d4", "b2", {"b2": "w", "g3": "b", "g5": "b", "g7": "b"}, ("e3", "c3")),
+        Frame("d4", "b2", {"b2": "w", "e3": "b", "c3": "b", "g3": "b", "g5": "b", "g7": "b"}, ("e3", "c3")),
+        Frame("b2", "b2", {"b2": "w", "g3": "b", "g5": "b", "g7": "b"}, ()),
     )
 
 

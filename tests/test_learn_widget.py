@@ -140,20 +140,98 @@ def test_a_name_typed_once_is_taken_up_by_every_learn_board(tmp_path):
     assert Learn(STAGES["Russian"][:1]).progress is None  # another folder: nobody signed in there
 
 
-def test_a_click_on_the_capture_just_played_keeps_the_feedback():
-    # de-man-capture-3: a5:c7:e5 (two men, forward then back). After a5 and c7 the rest is
-    # forced and played; the learner's click on e5, the route's last square, changes nothing,
-    # and the feedback ("Done") stays instead of giving way to "The game is over".
+def test_a_level_lets_the_learner_give_every_landing_of_a_capture():
+    # de-man-capture-3: a5:c7:e5 (two men, forward then back; DE-MAN-CAPTURE). The route is what
+    # the level teaches, so after a5 and c7 the board waits for e5, though it is the only way on
     level = next(lv for lv in LEVELS if lv.id == "de-man-capture-3")
     learn = Learn([level])
     learn.click("a5")
     learn.click("c7")
-    assert learn.done and "Done" in learn.feedback.value
+    assert not learn.done and learn.board.path == ["a5", "c7"] and learn.board.targets == ["e5"]
     learn.click("e5")
-    assert "Done" in learn.feedback.value and "over" not in learn.feedback.value
-    assert learn.board.animation["frames"][-1]["end"] == "e5"  # the forced jump was animated too
+    assert learn.done and "Done" in learn.feedback.value
+    assert [f["end"] for f in learn.board.animation["frames"]][:2] == ["c7", "e5"]
 
 
+def test_a_drag_or_a_typed_move_to_the_end_square_still_counts():
+    level = next(lv for lv in LEVELS if lv.id == "de-man-capture-3")
+    dragged = Learn([level])
+    dragged.board.drag("a5", "e5")  # a5:e5 names one capture (over b6 and d6)
+    assert dragged.done
+    typed = Learn([level])
+    typed.typed.value = "a5:e5"
+    assert typed.done
+
+
+def test_a_click_on_a_finished_level_keeps_done_and_says_where_to_go_on():
+    learn = Learn(STAGES["German"][:2])
+    play_by_clicks(learn, learn.level.solution[0])
+    done = visible(learn.feedback.value)
+    assert "Done" in done
+    learn.click("e5")
+    said = visible(learn.feedback.value)
+    assert said.startswith(done.split("★")[0].strip()) and "★★★" in said  # the level's words and stars stay
+    assert "This level is done: press “Next level” to go on, or “Try again” to play it again." in said
+    assert "game is over" not in said and "undo" not in said
+
+
+def test_show_the_move_again_replays_nothing_on_a_level_just_opened():
+    # finish de-mandatory-1, open de-mandatory-2: its board has no move to show again
+    stage = [lv for lv in LEVELS if lv.id in ("de-mandatory-1", "de-mandatory-2")]
+    learn = Learn(stage)
+    for move in learn.level.solution:
+        play_by_clicks(learn, move)
+    assert learn.board.animation["frames"]
+    learn.next_level()
+    assert learn.level.id == "de-mandatory-2" and learn.board.animation["frames"] == []
+    learn.retry()  # and after Try again
+    assert learn.board.animation["frames"] == []
+
+
+def test_a_new_level_is_announced_and_not_the_last_levels_move():
+    learn = Learn(STAGES)
+    move = learn.level.solution[0]
+    play_by_clicks(learn, move)
+    assert move in learn.board.announce and "Done" in learn.board.announce
+    learn.stage.value = "Russian"
+    level = STAGES["Russian"][0]
+    assert learn.board.announce == (f"Level 1 of {len(STAGES['Russian'])} — Russian draughts, {level.rule}. "
+                                    f"{level.goal}")
+
+
+def test_at_a_stages_end_next_leads_to_a_level_without_stars_then_to_the_next_stage():
+    stages = {"German": STAGES["German"][:3], "Russian": STAGES["Russian"][:2]}
+    learn = Learn(stages)
+    learn.go_to(2)  # the last level, levels 1 and 2 not done
+    for move in learn.level.solution:
+        play_by_clicks(learn, move)
+    assert learn.done and not learn.next_button.disabled
+    assert learn.next_button.description == "Level 1: no stars yet"
+    learn.next_level()
+    assert learn.index == 0 and learn.stage.value == "German"
+    for level in (0, 1):
+        learn.go_to(level)
+        for move in learn.level.solution:
+            play_by_clicks(learn, move)
+    learn.go_to(2)  # every German level has stars: on to the next stage
+    assert learn.next_button.description == "Next stage: Russian" and not learn.next_button.disabled
+    learn.next_level()
+    assert learn.stage.value == "Russian" and learn.level is STAGES["Russian"][0]
+    assert "Level 1 of 2" in learn.heading.value
+
+
+def test_after_a_restart_learn_opens_with_the_last_learner_on_the_level_they_were_on(tmp_path):
+    stage = STAGES["German"][:5]
+    before = Learn({"German": stage, "Turkish": STAGES["Turkish"][:3]}, folder=tmp_path)
+    before.name.value = "Ada"
+    play_by_clicks(before, before.level.solution[0])
+    before.stage.value = "Turkish"
+    before.go_to(2)  # where Ada was when the kernel stopped
+    Learn._learners.clear()  # a restart: nothing typed in this kernel
+    after = Learn({"German": stage, "Turkish": STAGES["Turkish"][:3]}, folder=tmp_path)
+    assert after.name.value == "Ada" and after.progress.learner == "Ada"
+    assert after.stage.value == "Turkish" and after.index == 2
+    assert after.pick.options[0][0].startswith("1. ☆☆☆")  # Turkish level 1 was not played
 def test_a_learner_picks_up_at_the_first_level_without_stars(tmp_path):
     stage = STAGES["German"][:4]
     first = Learn(stage, learner="ada", folder=tmp_path)

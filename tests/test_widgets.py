@@ -51,7 +51,9 @@ def test_stepper_steps_through_a_german_capture_with_blocking_pieces():
     stepper.steps.buttons["last"].click()
     assert stepper.steps.slider.value == 3 and "capture ends" in stepper.caption.value
     assert board.pieces == {"e1": "W", "b4": "b"} and board.crosses == ["c3", "f4", "f2"]  # all go at the end
-    assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("e5", "g3"), ("g3", "e1")]
+    # and f2, the last jumped, is crossed beside c3 and f4 before the three go together (DE-STRIKE)
+    assert [(f["start"], f["end"]) for f in board.animation["frames"]] == [("e5", "g3"), ("g3", "e1"), ("e1", "e1")]
+    assert [list(f["taken"]) for f in board.animation["frames"]] == [["c3", "f4"], ["c3", "f4", "f2"], []]
     stepper.steps.buttons["next"].click()  # past the end: stays
     assert stepper.steps.slider.value == 3
     shown = board.animation["id"]

@@ -72,6 +72,15 @@ class ClickToMove:
     (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
     the level's time per move or ``seconds``. ``on_move``, if given, is handed each move the
     clicks complete instead of its being played here (a level's attempt, an exercise's answer).
+    With ``finish_captures`` (a game's board) a capture plays itself as soon as the squares
+    clicked can only go on one way; without it (practice, where the route is what is learnt) the
+    learner clicks every landing square, and a drag or a typed move to the end square still counts.
+
+    >>> practice = ClickToMove(Position.from_fen("W:We3:Bd4,f4,b6", "german"), finish_captures=False)
+    >>> practice.click("e3"); practice.click("c5"); practice.game.moves, sorted(practice.targets)
+    ((), ['a7'])
+    >>> practice.click("a7"); practice.game.moves
+    (Move('e3:c5:a7'),)
     """
 
     def __init__(
@@ -83,9 +92,11 @@ class ClickToMove:
         seconds: float | None = None,
         level: str | Level = "club",
         on_move: Callable[[Move | str], None] | None = None,
+        finish_captures: bool = True,
     ) -> None:
         self.start = start if isinstance(start, Position) else Position.start(_rules(start))
         self._on_move = on_move
+        self.finish_captures = bool(finish_captures)
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
         self.seconds = seconds
         self.level = level_of(level)
@@ -98,8 +109,9 @@ class ClickToMove:
         self.message = ""
         #: the squares of the move played last here (clicked or typed: not the computer's reply),
         #: until a click on a piece of the side to move, an undo, a restart or a choice after a
-        #: capture mistake; a click on one of them that would be refused is passed over, for the
-        #: board may finish a capture before the learner has clicked every square of its route
+        #: capture mistake; a click on one of its landings that would be refused is passed over,
+        #: for the board may finish a capture before the learner has clicked every square of its
+        #: route (a click on the square it left is answered: it is empty now)
         self.last_played: tuple[str, ...] = ()
         self._refused: str | None = None  # the own piece the last click could not choose
         self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
@@ -269,7 +281,7 @@ class ClickToMove:
     def _passed_over(self, square: object) -> bool:
         """Whether a click on ``square`` is to change nothing and keep what was said, while no
         move is begun: after a move was refused, any click but one on a piece of the side to
-        move; on a square of the move played last, any click that would not choose a piece (the
+        move; on a landing of the move played last, any click that would not choose a piece (the
         piece that moved is still chosen at once, for it may be the one to move next)."""
         if self.path:
             return False
@@ -278,7 +290,8 @@ class ClickToMove:
         except DamlibError:
             return False  # not a square: :meth:`_click` says so
         own = not self.game.result and self._own(name)
-        return (self._explained and not own) or (name in self.last_played and not (own and self._can_move(name)))
+        landed = name in self.last_played[1:]
+        return (self._explained and not own) or (landed and not (own and self._can_move(name)))
 
     def _click(self, square: object, refused: str | None) -> None:
         """A click on ``square``; ``refused`` is the own piece the click before could not choose."""
@@ -334,9 +347,10 @@ class ClickToMove:
         self.path.append(name)
         squares = [square_number(s) for s in self.path]
         gen = position._generator
-        # In referee mode a capture may be stopped early on purpose, so the board waits for
-        # every landing; otherwise it plays as soon as every way on is the same move.
-        if self.game.referee:
+        # In referee mode a capture may be stopped early on purpose, and in practice the route is
+        # what is learnt, so the board waits for every landing; otherwise it plays as soon as every
+        # way on is the same move.
+        if self.game.referee or not self.finish_captures:
             found = gen.follow(position.board, squares)
             if found is not None and found[1]:
                 self._hand(Move._from_raw(found[0], position))

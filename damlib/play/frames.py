@@ -9,7 +9,7 @@ only where the capture ends. The board widget animates these frames; nothing her
 >>> from damlib import Position
 >>> move = Position.from_fen("W:Wb6:Bc7,e7", "russian").legal_moves[0]
 >>> [(f.start, f.end, f.pieces.get(f.end), f.taken) for f in move_frames(move)]
-[('b6', 'd8', 'W', ('c7',)), ('d8', 'f6', 'W', ('c7', 'e7'))]
+[('b6', 'd8', 'W', ('c7',)), ('d8', 'f6', 'W', ('c7', 'e7')), ('f6', 'f6', 'W', ())]
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ def pieces_of(position: Position) -> dict[str, str]:
 
 
 def move_frames(move: Move, after: Position | None = None) -> tuple[Frame, ...]:
-    """The frames of ``move`` from its position: one a jump for a capture, one for a step.
+    """The frames of ``move`` from its position: one for a step; for a capture one a jump, and
+    where the pieces jumped stay until the capture ends (DE-STRIKE) a last one, ``start`` and
+    ``end`` the same square, in which they leave the board.
     ``after`` is the position the move led to where the caller knows it (a capture mistake
     let through in referee mode), by default the move played.
 
@@ -63,5 +65,16 @@ def move_frames(move: Move, after: Position | None = None) -> tuple[Frame, ...]:
         return (Frame(move.start, move.end, pieces_of(after if after is not None else before.play(move)), ()),)
     # the stages follow the route itself: a capture the majority rule forbids is shown too
     stages = capture_stages(move)
-    frames = [Frame(a.path[-1], b.path[-1], pieces_of(b.position), b.jumped) for a, b in pairwise(stages)]
-    return tuple(frames) if after is None else (*frames[:-1], frames[-1]._replace(pieces=pieces_of(after)))
+    # a piece taken is crossed where it stood, unless the capturing piece has landed there since
+    # (TR-REMOVE takes it off at once, so a king may land on its square): a cross on the king
+    # would say the king was taken
+    frames = [Frame(a.path[-1], b.path[-1], pieces_of(b.position), tuple(s for s in b.jumped if s != b.path[-1]))
+              for a, b in pairwise(stages)]
+    end = pieces_of(after if after is not None else stages[-1].position)
+    if before.rules.remove_at_once:
+        return (*frames[:-1], frames[-1]._replace(pieces=end))
+    # DE-STRIKE: the last piece jumped is crossed beside the others, all still standing; then
+    # they leave the board together, a frame of their own with no move
+    last = frames[-1]
+    standing = {**end, **{s: code for s, code in pieces_of(before).items() if s in last.taken}}
+    return (*frames[:-1], last._replace(pieces=standing), Frame(last.end, last.end, end, ()))

@@ -233,7 +233,7 @@ function render({ model, el: host }) {
 
   async function slide(from, to, ms, token) {
     const node = svg.querySelector(`[data-piece="${from}"]`);
-    if (!node || !ms) return;
+    if (!node || !ms || from === to) return; // from === to: the frame in which jumped pieces go
     svg.append(node); // over the other pieces
     const [[ax, ay], [bx, by]] = [at(from), at(to)];
     const start = performance.now();

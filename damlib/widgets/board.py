@@ -214,6 +214,7 @@ class Board(Pictured, anywidget.AnyWidget):
         ``marked`` squares (a hint's); animate the moves played since the last drawing of the
         same game. ``said`` is announced to screen readers with each move."""
         game = table.game
+        before = self._shown
         played = self._played(game)
         position = game.position
         last = game.moves[-1] if game.moves else None
@@ -230,6 +231,10 @@ class Board(Pictured, anywidget.AnyWidget):
                 first = played[0][0]
                 self.animate(game.positions[first], [frame for i, move in played
                                                      for frame in move_frames(move, game.positions[i + 1])])
+            elif before != self._shown and self.animation.get("frames"):
+                # another game (a new level), an undo or a restart: the move animated last is not
+                # the last move on the board, and "Show the move again" would replay it
+                self.animation = {"id": self.animation["id"], "frames": []}
 
     def animate(self, start: Position, frames: Iterable[Frame]) -> None:
         """Animate ``frames`` (see :func:`~damlib.play.frames.move_frames`) from ``start``; the board

@@ -85,7 +85,8 @@ def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step:
                marks={stage.path[0]: "last"}, announce=stage.caption,
                label=say("board-move", game=variants.game_name(stage.position.rules), move=move))
     if shown < step:
-        board.animate(stages[shown].position, move_frames(move)[shown:step])
+        frames = move_frames(move)  # to the last stage, with the frame in which DE-STRIKE's pieces go
+        board.animate(stages[shown].position, frames[shown:step] if step + 1 < len(stages) else frames[shown:])
 
 
 def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:

@@ -15,7 +15,7 @@ from babel import Locale
 from ..drawing import diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
-from ..teach.learn import CHOICES, LEVELS, Level, Progress, stage_done, tally
+from ..teach.learn import CHOICES, LEVELS, Level, Progress, last_learner, remember_learner, stage_done, tally
 from ..teach.learn.clicks import LevelClicks
 from .board import Board
 from .common import Pictured, button, check_size, game_name, prose, some, text
@@ -41,6 +41,14 @@ TEXTS: dict[str, str] = {
     "retry-tip": "start this level again",
     "next": "Next level",
     "next-tip": "go on to the next level",
+    # at a stage's end the same button leads to a level still without stars, or to the next stage
+    "next-undone": "Level {index}: no stars yet",
+    "next-undone-tip": "go to the first level of this stage without stars",
+    "next-stage": "Next stage: {stage}",
+    "next-stage-tip": "go on to the next stage",
+    "done-click": "This level is done: press “{next}” to go on, or “{retry}” to play it again.",
+    # what a screen reader hears when a level opens
+    "level-said": "{level} — {game}, {rule}. {goal}",
     # the learner's choice after a capture mistake (CHOICES)
     "take-back": "Take back",
     "take-back-tip": "take back the mistaken move",
@@ -164,7 +172,8 @@ class Learn(Pictured, w.VBox):
             self.name.value = self.login
             if learner is not None and learner.strip() != self.login:
                 self.sign_in(learner)  # refused, saying why
-        elif learner is not None or (typed := Learn._learners.get(str(folder), "")):
+        elif learner is not None or (typed := Learn._learners.get(str(folder), "") or last_learner(folder)):
+            # the name given, typed on another board, or typed last on this machine before a restart
             self.name.value = learner if learner is not None else typed
 
     #: the name typed last for each progress folder, and the boards that take it up: a learner
@@ -194,6 +203,10 @@ class Learn(Pictured, w.VBox):
     # -- what the learner does -----------------------------------------------------
 
     def click(self, square: str) -> None:
+        if self.attempt.done:  # what was said of the level stays; the click is told where to go on
+            self._show(self._feedback, then=say("done-click", next=self.next_button.description,
+                                                retry=say("retry")))
+            return
         self._forward(lambda: self.clicks.click(square))
 
     def hint(self) -> None:
@@ -209,7 +222,30 @@ class Learn(Pictured, w.VBox):
         self._start()
 
     def next_level(self) -> None:
-        self.go_to(self.index + 1)
+        """The next level; at the stage's end, its first level without stars, or the next stage."""
+        onward = self._onward()
+        if onward is None:
+            return
+        if onward[0] is self.levels:
+            self.go_to(onward[1])
+        else:
+            self._keep()
+            self._picking, self.stage.value, self._picking = True, onward[2], False
+            self.levels, self.index = onward[0], onward[1]
+            self._start()
+
+    def _onward(self) -> tuple[tuple[Level, ...], int, str] | None:
+        """Where "Next level" leads: the next level of the stage; past its last, the stage's first
+        level without stars, else the first level without stars of the stages after it; ``None``
+        if there is none. As (levels, index, stage name)."""
+        if self.index + 1 < len(self.levels):
+            return self.levels, self.index + 1, self.stage.value
+        undone = [i for i, level in enumerate(self.levels) if not self._stars(level) and i != self.index]
+        if undone:
+            return self.levels, undone[0], self.stage.value
+        names = list(self.stages)
+        later = names[names.index(self.stage.value) + 1:]
+        return (self.stages[later[0]], self._first_undone(self.stages[later[0]]), later[0]) if later else None
 
     def go_to(self, index: int) -> None:
         """Play level ``index`` (from 0) of the stage; one that is not there changes nothing."""
@@ -259,8 +295,8 @@ class Learn(Pictured, w.VBox):
         self.stage.value, self._picking = chosen, False
         self.stage.description, self.pick.description = say("stage"), say("level")
         self.typed.placeholder, self.name.placeholder = say("typed"), say("name-box")
-        named = [(self.hint_button, "hint"), (self.threat_button, "threat"), (self.retry_button, "retry"),
-                 (self.next_button, "next")]
+        # the next button's words depend on where it leads: _show gives them
+        named = [(self.hint_button, "hint"), (self.threat_button, "threat"), (self.retry_button, "retry")]
         named += [(control, choice.replace(" ", "-")) for control, choice in zip(self.choices, CHOICES, strict=True)]
         for control, key in named:
             control.description, control.tooltip = say(key), say(f"{key}-tip")
@@ -289,10 +325,12 @@ class Learn(Pictured, w.VBox):
         if self.progress is not None and self.progress.language not in (None, language.language()):
             self.choose_language(self.progress.language)  # the language this learner chose before
         if not self.attempt.game.moves and self.progress is not None:  # nothing begun: pick up where they left off
-            self.index = self._first_undone(self.levels)
+            self._pick_up(self.progress.level)
             said = self._said
             self._start()
             self._said = said
+        if self.progress is not None and not self.login:
+            remember_learner(self.progress.learner, self.folder)
         self._show()
         if learner.strip() and learner != Learn._learners.get(str(self.folder)):
             Learn._learners[str(self.folder)] = learner
@@ -302,6 +340,19 @@ class Learn(Pictured, w.VBox):
 
     # -- inside ---------------------------------------------------------------------
 
+    def _pick_up(self, level_id: str | None) -> None:
+        """Go to the level ``level_id`` where a stage of this board has it (the one the learner was
+        on last): there if it has no stars yet, else to that stage's first level without stars; with
+        no such level, to this stage's first level without stars."""
+        for name, levels in self.stages.items():
+            found = [i for i, level in enumerate(levels) if level.id == level_id]
+            if found:
+                self._picking, self.stage.value, self._picking = True, name, False
+                self.levels = levels
+                self.index = self._first_undone(levels) if self._stars(levels[found[0]]) else found[0]
+                return
+        self.index = self._first_undone(self.levels)
+
     def _start(self) -> None:
         self.attempt = self.level.attempt()
         self.clicks = LevelClicks(self.attempt)
@@ -309,6 +360,15 @@ class Learn(Pictured, w.VBox):
         self._said = ""
         self._feedback = ""  # what the attempt said of the last move, shown until the next one
         self._show()
+        level = self.level
+        # the board's live region says the level, not what was said on the level before
+        self.board.announce = say("level-said", level=say("level-of", index=self.index + 1, count=len(self.levels)),
+                                  game=variants.game_name(level.rules), rule=level.rule, goal=level.goal)
+        if self.progress is not None:
+            try:
+                self.progress.keep_level(level.id)
+            except DamlibError:
+                pass  # only where to open next time is lost; a save of stars says why it failed
 
     def _choice(self, choice: str) -> Callable[[], None]:
         return lambda: self._forward(lambda: self.clicks.play(choice))
@@ -348,7 +408,7 @@ class Learn(Pictured, w.VBox):
         self._said = text
         self._show()
 
-    def _show(self, message: str = "") -> None:
+    def _show(self, message: str = "", *, then: str = "") -> None:
         level, attempt = self.level, self.attempt
         number = say("level-of", index=self.index + 1, count=len(self.levels))
         self.heading.value = prose(say("heading", level=f"<b>{html.escape(number)}</b>",
@@ -356,6 +416,8 @@ class Learn(Pictured, w.VBox):
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
         lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]
+        if then:
+            lines.append(html.escape(then))
         if self._unkept:
             lines.append(f"<b>{html.escape(self._unkept)}</b>")
         if attempt.done:
@@ -368,16 +430,22 @@ class Learn(Pictured, w.VBox):
         finished = ""
         if attempt.done:
             finished = f" {self._unkept}" if self._unkept else f" {say('done-stars', stars=attempt.stars)}"
-        self.board.show_game(self.clicks, marked=attempt.marked, said=said + finished)
+        self.board.show_game(self.clicks, marked=attempt.marked, said=" ".join(filter(None, [said + finished, then])))
         self._picking = True
         self.pick.options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
         self.pick.value = self.index
         self._picking = False
         pending = attempt.game.pending is not None
         self.choices[0].layout.display = "flex" if pending else "none"  # one layout for all
-        # on to the next level once this one is done, now or before
-        self.next_button.disabled = (self.index + 1 == len(self.levels)
-                                     or not (attempt.done or self._stars(level)))
+        # on to the next level once this one is done, now or before; past a stage's last level,
+        # to a level still without stars or to the next stage
+        onward = self._onward()
+        key = ("next" if onward is None or (onward[0] is self.levels and onward[1] == self.index + 1)
+               else "next-undone" if onward[0] is self.levels else "next-stage")
+        self.next_button.description = say(key, index=onward[1] + 1 if onward else 0,
+                                           stage=game_name(onward[2]) if onward else "")
+        self.next_button.tooltip = say(f"{key}-tip")
+        self.next_button.disabled = onward is None or not (attempt.done or self._stars(level))
         self.hint_button.disabled = self.threat_button.disabled = attempt.done
         if self.progress is not None:
             done = [lv for lv in self.levels if lv.id in self.progress.completed]

@@ -87,7 +87,9 @@ class PlayBoard(Pictured, w.VBox):
     ``level`` (``"beginner"``, ``"club"`` or ``"strong"``), chosen from a menu too; ``seconds``
     overrides the level's time per move. ``menus=False`` leaves out the game, computer, level
     and referee menus: a lesson's board for trying one rule, before the computer and the
-    referee are taught.
+    referee are taught. On such a board the learner clicks every landing of a capture; with the
+    menus, a game's board, a capture finishes by itself once it can go on only one way
+    (``finish_captures`` decides otherwise).
 
     >>> board = PlayBoard("german")
     >>> board.click("c3"); board.click("d4")
@@ -106,6 +108,7 @@ class PlayBoard(Pictured, w.VBox):
         size: int | None = None,
         level: str = "club",
         menus: bool = True,
+        finish_captures: bool | None = None,
     ) -> None:
         rules = _rules(variant)
         self.size = check_size(size)
@@ -114,7 +117,8 @@ class PlayBoard(Pictured, w.VBox):
             raise DamlibError(f"seconds is the computer's time per move, above 0 and at most 10, not {seconds!r}")
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
-                                 seconds=seconds, level=level_of(level))
+                                 seconds=seconds, level=level_of(level),
+                                 finish_captures=menus if finish_captures is None else finish_captures)
         self.board = Board(on_click=self.click, on_cancel=self._forward(self.table.cancel), size=size)
         # beside the panel, the board takes the room there is; the panel goes below it when short
         self.board.layout.flex = "0 0 auto" if size else "1 1 360px"

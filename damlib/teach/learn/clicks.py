@@ -19,7 +19,9 @@ class LevelClicks(ClickToMove):
     """
 
     def __init__(self, attempt: Attempt) -> None:
-        super().__init__(attempt.game.position, referee=attempt.game.referee, on_move=self._answer)
+        # practice: the learner gives every landing of a capture, the route being what a level teaches
+        super().__init__(attempt.game.position, referee=attempt.game.referee, on_move=self._answer,
+                         finish_captures=False)
         self.attempt = attempt
         self.game = attempt.game  # the attempt's own game: its moves are what the board shows
         self.feedback: Feedback | None = None

@@ -124,6 +124,8 @@ class Progress:
         self.warning = ""
         #: the language the learner chose (:meth:`keep_language`), None if they never did
         self.language: str | None = None
+        #: the id of the level the learner was on last (:meth:`keep_level`), None if not known
+        self.level: str | None = None
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
         self._load()
@@ -157,18 +159,31 @@ class Progress:
         their stars; a save that fails raises as :meth:`record` does, and nothing changes."""
         if code not in language.languages():
             raise DamlibError(say("no-language", code=code, known=", ".join(language.languages())))
-        chosen, self.language = self.language, code
+        self._keep("language", code)
+
+    def keep_level(self, level_id: str) -> None:
+        """Keep ``level_id`` as the level this learner is on, so that Learn opens there again after
+        a restart; a save that fails raises as :meth:`record` does, and nothing changes."""
+        if not isinstance(level_id, str) or not _LEVEL_ID.fullmatch(level_id):
+            raise DamlibError(f"a level's id is short text like 'de-board-1', not {level_id!r}")
+        if level_id != self.level:
+            self._keep("level", level_id)
+
+    def _keep(self, name: str, value: str) -> None:
+        """Set attribute ``name`` to ``value`` and save; on a failed save, set it back and raise."""
+        before = getattr(self, name)
+        setattr(self, name, value)
         try:
             self._save(dict(self._stars), {})
         except DamlibError:
-            self.language = chosen
+            setattr(self, name, before)
             raise
 
     def _load(self) -> None:
         try:
             if not self.path.exists():
                 return
-            _, stars, mistakes, _, self.language = read(self.path)
+            _, stars, mistakes, _, self.language, self.level = read(self.path)
         except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
@@ -198,21 +213,13 @@ class Progress:
             mistakes[rule] = mistakes.get(rule, 0) + count
         data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
                 "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
-                **({"language": self.language} if self.language else {})}
-        scratch = None
+                **({"language": self.language} if self.language else {}),
+                **({"level": self.level} if self.level else {})}
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle, scratch = tempfile.mkstemp(dir=self.folder, prefix=".progress-", suffix=".tmp")
-            os.fchmod(handle, 0o640)  # not mkstemp's 0600: a class folder's group (the teacher) reads it
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, indent=1, sort_keys=True)
-            os.replace(scratch, self.path)  # the old file stays whole until the new one is
-            scratch = None
+            # not mkstemp's 0600: a class folder's group (the teacher) reads it
+            _replace(self.path, json.dumps(data, indent=1, sort_keys=True), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
-        finally:
-            if scratch is not None and os.path.exists(scratch):
-                os.unlink(scratch)
         self._stars, self.mistakes = stars, mistakes
 
     def _not_saved(self, error: OSError) -> str:
@@ -256,6 +263,8 @@ class Kept(NamedTuple):
     saved: datetime.date | None
     #: the language the learner chose, None if none (or one this install has no catalog for)
     language: str | None
+    #: the level the learner was on last, None if the file does not say (or not as a level's id)
+    level: str | None = None
 
 
 def read(path: Path) -> Kept:
@@ -266,7 +275,7 @@ def read(path: Path) -> Kept:
     >>> path = Path(tempfile.mkdtemp()) / "x.json"
     >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
     >>> read(path)
-    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None)
+    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None, level=None)
     >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
     >>> read(path)
     Traceback (most recent call last):
@@ -305,9 +314,10 @@ def read(path: Path) -> Kept:
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
         raise ValueError(say("bad-date")) from None
-    chosen = data.get("language")
+    chosen, level = data.get("language"), data.get("level")
     return Kept(learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved,
-                chosen if chosen in language.languages() else None)
+                chosen if chosen in language.languages() else None,
+                level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None)
 
 
 def _learner_of(path: Path) -> str | None:
@@ -316,3 +326,53 @@ def _learner_of(path: Path) -> str | None:
         return read(path)[0] if path.exists() else None
     except (OSError, ValueError):
         return ""
+
+
+#: The file in a progress folder that names the learner who typed their name there last: Learn
+#: opens with it after a restart (off a class hub, where the login name is used instead). Not a
+#: ``.json`` file, so the class view does not take it for a learner's.
+LAST_LEARNER = "last-learner.txt"
+
+
+def last_learner(folder: str | Path | None = None) -> str:
+    """The name typed last in ``folder`` (by default :data:`DEFAULT_FOLDER`), "" if none or unreadable.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> last_learner(folder)
+    ''
+    >>> remember_learner("Ada", folder)
+    >>> last_learner(folder)
+    'Ada'
+    """
+    try:
+        name = (Path(folder or DEFAULT_FOLDER) / LAST_LEARNER).read_text(encoding="utf-8")[:200].strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return name[:100]
+
+
+def remember_learner(learner: str, folder: str | Path | None = None) -> None:
+    """Keep ``learner`` as the name typed last in ``folder``; written whole and then renamed into
+    place. Nothing that goes wrong here is said: it only saves typing the name again."""
+    try:
+        _replace(Path(folder or DEFAULT_FOLDER) / LAST_LEARNER, learner.strip()[:100], 0o600)
+    except OSError:
+        pass
+
+
+def _replace(path: Path, text: str, mode: int) -> None:
+    """Write ``text`` to ``path`` whole (file mode ``mode``): into a scratch file beside it, then
+    renamed into place, so the old file stays whole until the new one is. Raises OSError."""
+    scratch = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=".progress-", suffix=".tmp")
+        os.fchmod(handle, mode)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(scratch, path)
+        scratch = None
+    finally:
+        if scratch is not None and os.path.exists(scratch):
+            os.unlink(scratch)

@@ -258,7 +258,7 @@ def class_report(folder: str | Path) -> ClassReport:
             unread.append((path.name, say("set-aside")))
             continue
         try:
-            learner, stars, mistakes, saved, _ = read(path)
+            learner, stars, mistakes, saved = read(path)[:4]
             info = path.stat()
         except (OSError, ValueError) as error:
             unread.append((path.name, say("not-read", reason=error)))
