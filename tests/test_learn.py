@@ -777,3 +777,20 @@ def test_every_square_of_the_solution_clicked_in_turn_solves_the_level_with_noth
             clicks.click(square)
             assert clicks.message == "", (move, square)
     assert attempt.done and attempt.stars == 3 and attempt.mistakes == []
+
+
+def test_a_capture_mistake_in_a_penalty_level_says_which_rule_it_breaks_and_the_penalty():
+    # de-penalty-3, W:We1:Bd2,f2,f4: e1:c3 takes d2 only, e1:g3:e5 takes f2 and f4 (DE-MAJORITY);
+    # a referee lets the mistake through and the opponent may have it taken back (DE-PENALTY)
+    level = next(lv for lv in LEVELS if lv.id == "de-penalty-3")
+    said = level.attempt().play("e1:c3").message
+    assert "DE-MAJORITY" in said and "e1:g3:e5 takes 2" in said and "DE-PENALTY" in said
+    # tr-penalty-1: a move that does not capture loses at once (TR-PENALTY): said once, not twice
+    level = next(lv for lv in LEVELS if lv.id == "tr-penalty-1")
+    said = level.attempt().play("g3-g4").message
+    assert said.count("capture mistake") == 1 and "Black wins" in said and "TR-PENALTY" in said
+
+
+def test_no_goal_says_a_side_makes_a_capture_mistake_and_does_not():
+    # "When Black makes a capture mistake and does not, …" did not parse
+    assert not [lv.id for lv in LEVELS if "mistake and does not" in lv.goal]

@@ -66,8 +66,7 @@ TEXTS: dict[str, str] = {
     # -- penalty (DE-PENALTY)
     "de-penalty-1": "Play d4-c5, which Black must capture. When Black does not, have the mistake taken back; after "
                     "Black's capture, take two men.",
-    "de-penalty-2": "Play c3-d4, which Black must capture. When Black makes a capture mistake and does not, let the "
-                    "mistaken move stand.",
+    "de-penalty-2": "Play c3-d4, which Black must capture. When Black does not, let the mistaken move stand.",
     "de-penalty-3": "A referee is watching: capture as many pieces as the rules require.",
 }
 

@@ -42,8 +42,10 @@ TEXTS: dict[str, str] = {
     "wrong-choice-take-back": "You may take back, but the goal is: {goal}",
     "wrong-choice-let-stand": "You may let stand, but the goal is: {goal}",
     "no-move-at-all": "The other side would have no move at all.",
-    "mistake": "{move} is a capture mistake: {why}",
-    "mistake-pending": "{move} is a capture mistake: the opponent may make you take it back ({rule}).",
+    # {why}: the game's result, which names the capture mistake; or why the move is not allowed
+    "mistake": "{move} ends the game. {why}",
+    "mistake-pending": "{why} A referee lets it be played as a capture mistake, and the opponent may make you "
+                       "take it back ({rule}).",
     "off-goal": "{move} is legal, but it is not the move the goal asks for ({rule}): {goal}",
     "off-win-white": "{move} is legal, but after it White can still move, with {reply} for one: to win, leave White "
                      "no piece or no move ({rule}).",
@@ -337,7 +339,7 @@ class Attempt:
         waiting = self.game.pending
         if waiting is not None:
             return self._refuse(say("choose-first", rule=waiting.rule), waiting.rule)
-        before = len(self.game.moves)
+        before, position = len(self.game.moves), self.game.position
         self.marked = ()
         try:
             played = self.game.play(move)
@@ -352,7 +354,9 @@ class Attempt:
                 message, rule = say("mistake", move=played, why=outcome), outcome.rule
             else:
                 assert pending is not None
-                message, rule = say("mistake-pending", move=played, rule=pending.rule), pending.rule
+                # why the move is not allowed, with its rule (DE-MAJORITY, DE-MANDATORY), then the penalty
+                why = explain(position, str(played))
+                message, rule = say("mistake-pending", why=why, rule=pending.rule), pending.rule
             self._rewind(before)
             return self._refuse(message, rule)
         if not self._accepted(played, expected):

@@ -64,8 +64,7 @@ TEXTS: dict[str, str] = {
     # -- penalty (DE-PENALTY)
     "ru-penalty-1": "Black to play e5-f4, which White must capture. When White does not, have the mistake taken back; "
                     "after White's capture, take two men.",
-    "ru-penalty-2": "Play e3-f4, which Black must capture. When Black makes a capture mistake and does not, let the "
-                    "mistaken move stand.",
+    "ru-penalty-2": "Play e3-f4, which Black must capture. When Black does not, let the mistaken move stand.",
     "ru-penalty-3": "Black to play. A referee is watching: capture as many pieces as the rules require.",
 }
 
