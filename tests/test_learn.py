@@ -715,21 +715,23 @@ def level_by_id(name: str) -> Level:
     return next(lv for lv in LEVELS if lv.id == name)
 
 
-def test_clicking_on_along_a_capture_the_board_finished_keeps_done_and_three_stars():
-    # a5 jumps b6 onto c7, and from there must jump d6 onto e5 (DE-MAN-CAPTURE): the board plays
-    # a5:c7:e5 at c7, and the learner clicks e5, as the instructions say: each square in turn
+def test_a_level_waits_for_every_landing_and_a_click_on_the_route_after_changes_nothing():
+    # a5 jumps b6 onto c7, and from there must jump d6 onto e5 (DE-MAN-CAPTURE): the route is what
+    # the level teaches, so the learner clicks e5 too, as the instructions say: each square in turn
     attempt = level_by_id("de-man-capture-3").attempt()
     clicks = LevelClicks(attempt)
     for square in ("a5", "c7"):
         clicks.click(square)
+    assert clicks.feedback is None and clicks.path == ["a5", "c7"] and clicks.targets == {"e5"}
+    clicks.click("e5")
     feedback = clicks.feedback
     assert feedback is not None and feedback.ok and feedback.done
-    clicks.click("e5")
+    clicks.click("c7")  # a landing of the capture just played: nothing to say
     assert clicks.feedback is feedback and clicks.message == ""
     assert attempt.done and attempt.stars == 3 and attempt.mistakes == []
 
 
-def test_after_the_levels_reply_the_learners_own_move_is_still_clicked_quietly():
+def test_after_the_levels_reply_the_square_the_learners_man_left_is_said_empty():
     # b6-c7, Black answers h4-g3, then c7-d8 crowns the man (DE-PROMOTE)
     attempt = level_by_id("de-promote-1").attempt()
     clicks = LevelClicks(attempt)
@@ -737,8 +739,8 @@ def test_after_the_levels_reply_the_learners_own_move_is_still_clicked_quietly()
         clicks.click(square)
     feedback = clicks.feedback
     assert feedback is not None and feedback.ok and [str(m) for m in attempt.game.moves] == ["b6-c7", "h4-g3"]
-    clicks.click("b6")  # empty since the step: once "There is no piece on b6."
-    assert clicks.feedback is feedback and clicks.message == "" and attempt.mistakes == []
+    clicks.click("b6")  # empty since the step, and said so; no mistake counted
+    assert clicks.message == "There is no piece on b6." and attempt.mistakes == []
     for square in ("c7", "d8"):  # the man that stepped is chosen by a click, and goes on
         clicks.click(square)
     assert attempt.done and attempt.stars == 3

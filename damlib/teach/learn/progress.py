@@ -11,8 +11,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TextIO
 
 from ...engine import language
 from ...engine.errors import DamlibError
@@ -217,7 +218,7 @@ class Progress:
                 **({"level": self.level} if self.level else {})}
         try:
             # not mkstemp's 0600: a class folder's group (the teacher) reads it
-            _replace(self.path, json.dumps(data, indent=1, sort_keys=True), 0o640)
+            _replace(self.path, lambda out: json.dump(data, out, indent=1, sort_keys=True), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
         self._stars, self.mistakes = stars, mistakes
@@ -356,13 +357,13 @@ def remember_learner(learner: str, folder: str | Path | None = None) -> None:
     """Keep ``learner`` as the name typed last in ``folder``; written whole and then renamed into
     place. Nothing that goes wrong here is said: it only saves typing the name again."""
     try:
-        _replace(Path(folder or DEFAULT_FOLDER) / LAST_LEARNER, learner.strip()[:100], 0o600)
+        _replace(Path(folder or DEFAULT_FOLDER) / LAST_LEARNER, lambda out: out.write(learner.strip()[:100]), 0o600)
     except OSError:
         pass
 
 
-def _replace(path: Path, text: str, mode: int) -> None:
-    """Write ``text`` to ``path`` whole (file mode ``mode``): into a scratch file beside it, then
+def _replace(path: Path, write: Callable[[TextIO], object], mode: int) -> None:
+    """Write ``path`` whole (file mode ``mode``) with ``write``: into a scratch file beside it, then
     renamed into place, so the old file stays whole until the new one is. Raises OSError."""
     scratch = None
     try:
@@ -370,7 +371,7 @@ def _replace(path: Path, text: str, mode: int) -> None:
         handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=".progress-", suffix=".tmp")
         os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+            write(out)
         os.replace(scratch, path)
         scratch = None
     finally:
