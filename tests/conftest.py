@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from committed import committed, committed_text  # noqa: F401  (the tests import them from here)
 
 from damlib import Position
 from damlib.engine.errors import DamlibError, IllegalMoveError

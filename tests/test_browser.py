@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from committed import committed
 
 import damlib
 
@@ -236,6 +237,8 @@ def lab_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     _requirements()
     lessons = tmp_path / "lessons"
     shutil.copytree(_DAMLIB_ROOT / "notebooks", lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for lesson in lessons.rglob("*.ipynb"):  # as committed, not as a learner may have saved them
+        lesson.write_bytes(committed(_DAMLIB_ROOT / "notebooks" / lesson.relative_to(lessons)))
     settings = tmp_path / "settings"
     for name, values in LAB_SETTINGS.items():
         path = settings / name
@@ -658,7 +661,7 @@ def test_a_lesson_in_voilas_projector_template_has_larger_text_and_live_boards(t
     from playwright.sync_api import expect
 
     lesson = tmp_path / "02-german-basics.ipynb"
-    shutil.copyfile(_DAMLIB_ROOT / "notebooks" / lesson.name, lesson)
+    lesson.write_bytes(committed(_DAMLIB_ROOT / "notebooks" / lesson.name))
     port = _free_port()
     command = [sys.executable, "-m", "voila", str(lesson), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}",
                "--Voila.port_retries=0", "--template=projector"]

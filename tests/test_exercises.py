@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT, RULES_MD
+from conftest import ROOT, RULES_MD, committed_text
 
 from damlib import (
     Game,
@@ -80,7 +80,7 @@ def test_the_class_set_covers_each_game_with_six_questions_or_more_of_every_kind
 
 
 def test_the_class_set_positions_are_not_the_lessons():
-    lessons = "".join(p.read_text() for p in (ROOT / "notebooks").glob("*.ipynb"))
+    lessons = "".join(committed_text(p) for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert [t.fen for t in EXERCISES if f'"{t.fen}"' in lessons or f'\\"{t.fen}\\"' in lessons] == []
 
 
@@ -436,7 +436,7 @@ def test_the_quiz_summary_links_each_rule_to_the_lesson_with_its_section():
     ids = set(re.findall(r"\b(?:DE|RU|TR)-[A-Z]+(?:-[A-Z]+)*\b", RULES_MD.read_text(encoding="utf-8")))
     assert set(LESSONS) == ids
     for rule, lesson in LESSONS.items():
-        cells = json.loads((ROOT / "notebooks" / lesson).read_text(encoding="utf-8"))["cells"]
+        cells = json.loads(committed_text(ROOT / "notebooks" / lesson))["cells"]
         headings = [line for cell in cells if cell["cell_type"] == "markdown"
                     for line in "".join(cell["source"]).splitlines() if line.startswith("#")]
         assert any(h.endswith(f"({rule})") for h in headings), (rule, lesson)

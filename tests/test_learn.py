@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import FILES, ROOT, RULES_MD
+from conftest import FILES, ROOT, RULES_MD, committed_text
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position, hints
 from damlib.engine.errors import DamlibError
@@ -439,7 +439,7 @@ def lesson_order(*names: str) -> list[str]:
     """The rule IDs that end the section headings of the notebooks ``names``, in order."""
     found = []
     for name in names:
-        for cell in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]:
+        for cell in json.loads(committed_text(ROOT / "notebooks" / name))["cells"]:
             if cell["cell_type"] == "markdown":
                 found += re.findall(r"^## .*\(([A-Z]{2}-[A-Z-]+)\)\s*$", "".join(cell["source"]), re.M)
     return found
@@ -558,7 +558,7 @@ def known_positions() -> set:
     teaching positions, as (pieces, side to move), whichever game reads them."""
     texts = set()
     for notebook in (ROOT / "notebooks").glob("*.ipynb"):
-        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for cell in json.loads(committed_text(notebook))["cells"]:
             texts |= set(re.findall(r"[WB]:[WB][\w,:]*", "".join(cell["source"])))
     texts |= set(re.findall(r"`([WB]:[WB][\w,:]*)`", RULES_MD.read_text(encoding="utf-8")))
     known = {(frozenset(e.position.pieces.items()), e.position.turn) for e in EXERCISES}

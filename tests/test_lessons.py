@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, committed_text
 
 from damlib import Position
 from damlib.engine.errors import FenError
@@ -23,7 +23,7 @@ GAME_OF_LESSON = {"german": "german", "russian": "russian", "turkish": "turkish"
 
 
 def code_cells(path):
-    return [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    return [c for c in json.loads(committed_text(path))["cells"] if c["cell_type"] == "code"]
 
 
 def source(cell) -> str:
@@ -83,7 +83,7 @@ def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
 
 def answers(path):
     """For each "**Check:**" question of a lesson, the code cells after it, up to the next text."""
-    cells = json.loads(path.read_text())["cells"]
+    cells = json.loads(committed_text(path))["cells"]
     check = MARKERS[path.parent.name][0]
     for i, cell in enumerate(cells):
         if cell["cell_type"] == "markdown" and check in source(cell):
@@ -119,7 +119,7 @@ def test_every_square_colour_a_lesson_states_is_right(path):
     # a1 is dark (DE-BOARD, TR-BOARD): worked from the rules in conftest.dark, not from damlib
     from conftest import dark
 
-    text = "".join(source(cell) for cell in json.loads(path.read_text())["cells"])
+    text = "".join(source(cell) for cell in json.loads(committed_text(path))["cells"])
     for square, colour in COLOUR.findall(text):
         assert (colour == "dark") == dark(square), f"{path.stem}: {square} is not {colour}"
 
@@ -128,7 +128,7 @@ def test_every_square_colour_a_lesson_states_is_right(path):
 def test_every_section_is_a_slide_each_part_a_sub_slide_and_for_the_curious_parts_are_left_out(path):
     # the projector mode (jupyterlab-rise): a slide a section, a sub-slide a paragraph with what
     # it draws (notebooks/rise.css hides the code), not 23 screens of scrolling for one idea
-    notebook = json.loads(path.read_text())
+    notebook = json.loads(committed_text(path))
     assert notebook["metadata"]["rise"]["scroll"] is True
     curious = after_heading = False
     for cell in notebook["cells"]:
@@ -176,8 +176,8 @@ def test_every_english_lesson_has_its_esperanto_twin():
 def test_each_esperanto_lesson_is_its_english_twin(path):
     # the same cells in order, the same code but for the words a person reads, the same positions
     # and moves: the lessons differ in language only
-    twin = json.loads((ROOT / "notebooks" / path.name).read_text())["cells"]
-    cells = json.loads(path.read_text())["cells"]
+    twin = json.loads(committed_text(ROOT / "notebooks" / path.name))["cells"]
+    cells = json.loads(committed_text(path))["cells"]
     assert [c["cell_type"] for c in cells] == [c["cell_type"] for c in twin]
     codes = [source(c) for c in cells if c["cell_type"] == "code"]
     assert codes[0].startswith(SPEAK_ESPERANTO)

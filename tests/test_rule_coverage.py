@@ -28,7 +28,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT, RULES_MD, raises
+from conftest import ROOT, RULES_MD, committed_text, raises
 
 from damlib import RULE_TEXT
 from damlib.engine.errors import FenError
@@ -55,7 +55,7 @@ def test_every_rule_is_taught_in_a_lesson():
     sources = [
         "".join(cell["source"])
         for notebook in sorted((ROOT / "notebooks").glob("*.ipynb"))
-        for cell in json.loads(notebook.read_text())["cells"]
+        for cell in json.loads(committed_text(notebook))["cells"]
     ]
     assert set(RULE_TEXT) - mentioned(sources) == set()
 

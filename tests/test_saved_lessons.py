@@ -3,21 +3,21 @@
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, committed, committed_text
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "eo").glob("*.ipynb"))
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def outputs(path):
-    return [o for cell in json.loads(path.read_text())["cells"] for o in cell.get("outputs", [])]
+    return [o for cell in json.loads(committed_text(path))["cells"] for o in cell.get("outputs", [])]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
 def test_every_widget_output_carries_a_picture_and_no_widget_state_is_saved(path):
     widgets = [o for o in outputs(path) if WIDGET in o.get("data", {})]
     assert all("image/png" in o["data"] for o in widgets), path.name
-    assert "widgets" not in json.loads(path.read_text()).get("metadata", {}), path.name
+    assert "widgets" not in json.loads(committed_text(path)).get("metadata", {}), path.name
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
@@ -31,4 +31,115 @@ def test_a_static_html_export_shows_every_picture(path):
 
 @pytest.mark.parametrize("folder", ["notebooks", "notebooks/eo"])
 def test_the_saved_lessons_stay_small(folder):
-    assert sum(p.stat().st_size for p in (ROOT / folder).glob("*.ipynb")) < 1.5e6
+    assert sum(len(committed(p)) for p in (ROOT / folder).glob("*.ipynb")) < 1.5e6
+
+
+# -- saved after a run: each damlib board a picture of how it was left (damlib.widgets.saved) ----
+
+
+def _shown(*widgets):
+    """A notebook as JupyterLab saves it with saveState on: an output for each of ``widgets``
+    (its display data) and, in the metadata, the widget state of every model they hold."""
+    from ipywidgets.embed import dependency_state
+
+    outputs = [{"output_type": "display_data", "data": dict(widget._repr_mimebundle_()), "metadata": {}}
+               for widget in widgets]
+    return {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "outputs": outputs}],
+            "metadata": {"widgets": {STATE: {"version_major": 2, "version_minor": 0,
+                                             "state": dependency_state(list(widgets), drop_defaults=True)}}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+STATE = "application/vnd.jupyter.widget-state+json"
+NOTE = "A picture of the board as it was left: run the cell again to play on."
+
+
+def test_a_board_is_saved_as_a_picture_of_how_it_was_left_with_a_note():
+    import base64
+
+    from damlib import Position, diagram
+    from damlib.widgets import PlayBoard
+    from damlib.widgets.saved import as_pictures
+
+    play = PlayBoard("german", fen="W:Wc3:Bf6")
+    play.click("c3")
+    play.click("d4")
+    notebook = as_pictures(_shown(play))
+    data = notebook["cells"][0]["outputs"][0]["data"]
+    assert sorted(data) == ["image/png", "text/plain"] and data["text/plain"] == NOTE
+    assert "widgets" not in notebook["metadata"]  # nothing left to restore, nothing marks it changed
+    # c3-d4 played (DE-MAN-MOVE): Black to move, the man on d4, its move marked
+    left = diagram.png(Position.from_fen("B:Wd4:Bf6", "german"), highlight=["c3", "d4"], caption=NOTE,
+                       size=play.size)
+    assert base64.b64decode(data["image/png"]) == diagram.compress(left)
+
+
+def test_other_widgets_are_saved_as_they_are():
+    import ipywidgets as w
+
+    from damlib.widgets import Learn
+    from damlib.widgets.saved import as_pictures
+
+    slider = w.IntSlider(5)
+    notebook = _shown(slider, Learn(STAGES_GERMAN()[:1]))
+    slider_output = json.loads(json.dumps(notebook["cells"][0]["outputs"][0]))
+    as_pictures(notebook)
+    assert notebook["cells"][0]["outputs"][0] == slider_output
+    assert set(notebook["metadata"]["widgets"][STATE]["state"]) == {slider.model_id, slider.layout.model_id,
+                                                                     slider.style.model_id}
+
+
+def STAGES_GERMAN():
+    from damlib.learn import STAGES
+
+    return STAGES["German"]
+
+
+def test_a_lesson_run_three_times_is_saved_as_small_as_after_one_run():
+    # three Run Alls in one kernel: the models of the two earlier runs are still in the manager and
+    # saved with the notebook, though no output shows them
+    from ipywidgets.embed import dependency_state
+
+    from damlib.widgets import Learn, PlayBoard
+    from damlib.widgets.saved import as_pictures
+
+    def run():
+        return [Learn(STAGES_GERMAN()[:3]), PlayBoard("german", fen="W:Wc3:Bf6", menus=False)]
+
+    once = _shown(*run())
+    earlier = run() + run()
+    thrice = _shown(*run())
+    for widget in earlier:
+        widget._repr_mimebundle_()  # shown once, in a run before
+        thrice["metadata"]["widgets"][STATE]["state"].update(dependency_state([widget], drop_defaults=True))
+    sizes = [len(json.dumps(as_pictures(notebook))) for notebook in (once, thrice)]
+    assert sizes[1] <= 1.1 * sizes[0]
+    assert "widgets" not in thrice["metadata"]
+
+
+def test_a_board_saved_without_widget_state_keeps_the_picture_it_was_shown_with():
+    # saveState turned off by the user: no state to draw from
+    from damlib.widgets import CaptureStepper
+    from damlib.widgets.saved import as_pictures
+
+    notebook = _shown(CaptureStepper("W:We3:Bd4,f4,b6", variant="german"))
+    first = notebook["cells"][0]["outputs"][0]["data"]["image/png"]
+    del notebook["metadata"]["widgets"]
+    data = as_pictures(notebook)["cells"][0]["outputs"][0]["data"]
+    assert data == {"image/png": first, "text/plain": NOTE}
+
+
+def test_the_server_saves_lessons_through_the_hook_the_settings_install():
+    # jupyter-settings installs the hook into the environment's Jupyter server settings
+    import damlib_saving
+
+    settings = json.loads((ROOT / "jupyter-settings" / "jupyter-server-damlib.json").read_text())
+    assert settings["ContentsManager"]["pre_save_hook"] == "damlib_saving.pre_save"
+    from damlib.widgets import PlayBoard
+
+    model = {"type": "notebook", "content": _shown(PlayBoard("german"))}
+    damlib_saving.pre_save(model, path="lesson.ipynb", contents_manager=None)
+    assert model["content"]["cells"][0]["outputs"][0]["data"]["text/plain"] == NOTE
+    text = {"type": "file", "content": "notes"}
+    damlib_saving.pre_save(text, path="notes.txt")
+    assert text == {"type": "file", "content": "notes"}

@@ -14,7 +14,7 @@ from pathlib import Path
 import ipywidgets
 import pytest
 from babel.messages.pofile import read_po
-from conftest import ROOT
+from conftest import ROOT, committed_text
 
 import damlib
 from damlib import Game, Position
@@ -144,7 +144,7 @@ def test_every_widget_labels_in_esperanto(esperanto: set[str], tmp_path: Path) -
 def test_the_esperanto_lessons_print_no_english(path: Path) -> None:
     # what a learner reads under each cell; "For the curious" parts (reprs, field names) aside
     curious, english = False, []
-    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+    for cell in json.loads(committed_text(path))["cells"]:
         text = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
             curious = text.startswith("### Por la scivolemaj") or curious and not text.startswith("#")

@@ -50,13 +50,20 @@ function render({ model, el: host }) {
   // the bar's words, again whenever the language changes
   const label = () => {
     again.textContent = say("again");
+    offline.textContent = say("offline");
     speed.setAttribute("aria-label", say("speed"));
     speeds.forEach(([key], i) => { speed.options[i].text = say(key); });
     contrastText.textContent = ` ${say("contrast")}`;
   };
   label();
   bar.append(again, speed, contrast);
-  root.append(frame, bar, live);
+  // shown once the board has lost its kernel (a saved lesson reopened, a kernel restarted): the
+  // board stays as it was left, but plays no more
+  const offline = document.createElement("div");
+  offline.className = "damlib-offline-note";
+  offline.setAttribute("role", "note");
+  offline.hidden = true;
+  root.append(offline, frame, bar, live);
   host.classList.add("damlib-board-host");
   host.append(root);
 
@@ -274,9 +281,29 @@ function render({ model, el: host }) {
   const settle = () => { if (busy) { busy = null; frame.dataset.animating = "false"; } };
 
   // -- input ----------------------------------------------------------------------------
+  // The model is no longer joined to its kernel: the widget manager marks every widget's element
+  // so (ipywidgets' "jupyter-widgets-disconnected", drawn as a broken link); the board says so in
+  // words once, and takes no more clicks or keys.
+  const disconnected = () => Boolean(host.closest(".jupyter-widgets-disconnected"));
+  const playable = () => get("interactive") && !disconnected();
+  const watchConnection = () => {
+    const off = disconnected();
+    offline.hidden = !off;
+    root.classList.toggle("damlib-offline", off);
+  };
+  const connection = new MutationObserver(watchConnection);
+  for (let node = host; node && node !== document.body; node = node.parentElement) {
+    connection.observe(node, { attributes: true, attributeFilter: ["class"] });
+  }
+
+  // What a screen reader hears as a piece or a landing is chosen, at once (the kernel's answer
+  // comes after).
+  const tell = (text) => { live.textContent = text; };
+  const named = (squares) => squares.join(", ");
+
   function choose(square) {
     settle();
-    if (!get("interactive")) return;
+    if (!playable()) return;
     const t0 = performance.now();
     const path = local ? local.path : get("path");
     const targets = local ? local.targets : get("targets");
@@ -284,6 +311,9 @@ function render({ model, el: host }) {
     if (targets.includes(square)) local = { path: [...path, square], targets: [] };
     else if (square in moves && path[0] !== square) local = { path: [square], targets: moves[square] };
     else local = { path: [], targets: [] };
+    if (local.path.length === 1) {
+      tell(local.targets.length ? say("chose", { square, targets: named(local.targets) }) : say("chose-nowhere", { square }));
+    }
     draw();
     performance.measure("damlib:highlight", { start: t0 });
     pending = t0;
@@ -292,7 +322,10 @@ function render({ model, el: host }) {
 
   frame.addEventListener("pointerdown", (event) => {
     const square = squareAt(event);
-    if (!square || !get("interactive")) return;
+    // the mouse or a finger now: the keyboard's cursor is not drawn until a key is pressed again
+    frame.dataset.input = "pointer";
+    if (cursor) { cursor = null; draw(); }
+    if (!square || !playable()) return;
     frame.focus({ preventScroll: true, focusVisible: false }); // keys work on; no keyboard cursor shown
     drag = { from: square, x: event.clientX, y: event.clientY, moved: false, piece: get("pieces")[square] };
     frame.setPointerCapture(event.pointerId);
@@ -324,6 +357,8 @@ function render({ model, el: host }) {
   frame.addEventListener("pointercancel", () => { drag = null; draw(); });
 
   frame.addEventListener("keydown", (event) => {
+    if (!playable()) return;
+    frame.dataset.input = "keys";
     const flip = get("flipped") ? -1 : 1;
     const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (event.key in steps) {
@@ -337,22 +372,26 @@ function render({ model, el: host }) {
       choose(cursor);
     } else if (event.key === "Escape") {
       local = { path: [], targets: [] };
+      tell(say("cancelled"));
       draw();
       model.send({ event: "cancel" });
     } else return;
     event.preventDefault();
     event.stopPropagation();
   });
-  frame.addEventListener("focus", () => { if (!cursor) { cursor = get("path")[0] || (get("flipped") ? "h8" : "a1"); draw(); } });
+  frame.addEventListener("focus", () => {
+    if (!cursor && frame.dataset.input !== "pointer") { cursor = get("path")[0] || (get("flipped") ? "h8" : "a1"); draw(); }
+  });
   frame.addEventListener("blur", () => { cursor = null; draw(); });
   again.addEventListener("click", () => animate(get("animation")));
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   contrastBox.addEventListener("change", () => { model.set("high_contrast", contrastBox.checked); model.save_changes(); });
 
   model.on("change:labels", label);
+  // only a new announcement replaces what was said (a change of the pieces alone says nothing)
+  model.on("change:announce", () => tell(get("announce")));
   model.on("change", () => {
     local = null;
-    live.textContent = get("announce");
     const animation = get("animation");
     if (pending !== null) {
       performance.measure("damlib:update", { start: pending });
@@ -364,9 +403,10 @@ function render({ model, el: host }) {
     } else if (!busy) draw();
   });
   lastAnimation = get("animation").id || 0;
-  live.textContent = get("announce");
+  tell(get("announce"));
   draw();
-  return () => { busy = null; };
+  watchConnection();
+  return () => { busy = null; connection.disconnect(); };
 }
 
 export default { render };

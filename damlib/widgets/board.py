@@ -70,13 +70,22 @@ TEXTS: dict[str, str] = {
     "speed-fast": "speed: fast",
     "speed-none": "speed: no animation",
     "contrast": "high contrast",
+    # under the picture a saved lesson keeps of a board (damlib.widgets.saved), and on a board whose
+    # kernel is gone
+    "saved": "A picture of the board as it was left: run the cell again to play on.",
+    "offline": "This board is not connected to Python any more: run its cell again to play on.",
+    # what a screen reader hears as a piece is chosen ({square}; {targets}, the squares it may go to)
+    "chose": "{square} chosen: it can go to {targets}.",
+    "chose-nowhere": "{square} chosen.",
+    "cancelled": "Nothing chosen.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
 #: the keys of :data:`TEXTS` the browser says (board.js fills ``{square}``, ``{name}``, ``{n}``)
 _LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", "landing", "target", "again",
-          "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast")
+           "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast", "saved", "offline", "chose",
+           "chose-nowhere", "cancelled")
 
 
 def board_labels() -> dict[str, str]:
@@ -127,6 +136,9 @@ class Board(Pictured, anywidget.AnyWidget):
     label = t.Unicode("").tag(sync=True)
     #: the words board.js shows and reads out (see :func:`board_labels`)
     labels = t.Dict().tag(sync=True)
+    #: the name of the rules of the position shown ("" for pieces set up freely), by which a saved
+    #: lesson draws the board as it was left (damlib.widgets.saved)
+    game = t.Unicode("").tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     size = t.Int(0).tag(sync=True)
     high_contrast = t.Bool(False).tag(sync=True)
@@ -190,6 +202,7 @@ class Board(Pictured, anywidget.AnyWidget):
         (routes), faint routes still ``ahead``, and ``crosses`` on pieces taken."""
         if isinstance(position, Position):
             self._position, pieces = position, pieces_of(position)
+            self.game = position.rules.name
         else:  # pieces by square, as the board editor has them: any square, any piece
             pieces = dict(position)
             value = {code: Piece(v) for v, code in BY_VALUE.items()}

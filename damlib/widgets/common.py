@@ -65,6 +65,9 @@ class Pictured:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # the page knows a damlib widget by this class: board.css quiets the parts of one whose
+        # kernel is gone, the board saying so in words instead
+        self.add_class("damlib-widget")  # type: ignore[attr-defined]
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
             data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget adds metadata

@@ -1,0 +1,170 @@
+"""A lesson saved with its boards as pictures: what the Jupyter server does to a notebook as it
+saves it (a pre-save hook, installed by ``jupyter-settings/``).
+
+A board is a live widget only while its kernel runs. Saved as widget state, a lesson came back
+looking alive and dead (every part of a board marked with a broken link, clicks that half
+worked), was marked unsaved the moment it opened (the widget manager marks a notebook changed for
+each model it restores), and grew by every model of every run. So as a lesson is saved, each
+output that shows a damlib board becomes a picture of that board as it was left, with a note to
+run the cell to play on, and the boards' widget state is dropped from the notebook. Any other
+widget, and every other output, is saved as it is.
+
+>>> from damlib import Position
+>>> from damlib.widgets import PlayBoard
+>>> from ipywidgets.embed import dependency_state
+>>> play = PlayBoard("german", fen="W:Wc3:Bf6")
+>>> play.click("c3"); play.click("d4")
+>>> notebook = {"cells": [{"cell_type": "code", "outputs": [
+...     {"output_type": "display_data", "data": play._repr_mimebundle_(), "metadata": {}}]}],
+...     "metadata": {"widgets": {STATE: {"state": dependency_state([play])}}}}
+>>> output = as_pictures(notebook)["cells"][0]["outputs"][0]
+>>> sorted(output["data"]), notebook["metadata"]
+(['image/png', 'text/plain'], {})
+>>> output["data"]["text/plain"]
+'A picture of the board as it was left: run the cell again to play on.'
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..drawing import diagram
+from ..engine.errors import DamlibError
+from ..engine.position import Piece, Position
+from ..engine.variants import GERMAN, Rules, rules
+from ..play.frames import BY_VALUE
+from .board import board_labels
+
+VIEW = "application/vnd.jupyter.widget-view+json"
+STATE = "application/vnd.jupyter.widget-state+json"
+#: how one widget model names another in its state
+REFERENCE = "IPY_MODEL_"
+
+#: how a damlib widget's output names it, in its text
+_WIDGET_TEXT = re.compile(r"<?(Board|CaptureStepper|PromotionExplorer|PlayBoard|GameReplay|Learn|BoardEditor|"
+                          r"Exercises)\b")
+
+
+def pre_save(model: dict[str, Any], **_: object) -> None:
+    """The Jupyter server's pre-save hook: a notebook's boards saved as pictures (see
+    :func:`as_pictures`); any other file as it is."""
+    if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+        as_pictures(model["content"])
+
+
+def as_pictures(notebook: dict[str, Any]) -> dict[str, Any]:
+    """``notebook`` (nbformat 4, as JSON) with every output that shows a damlib board made a
+    PNG of that board as it was left and a note, and those boards' widget models dropped from
+    its widget state; changed in place, and returned."""
+    saved = notebook.get("metadata", {}).get("widgets", {}).get(STATE, {})
+    models: dict[str, Any] = saved.get("state", {}) if isinstance(saved, dict) else {}
+    # every damlib widget's models, shown or not: those of an earlier run in the same kernel too
+    dropped = {found for model_id, model in models.items() if _is_damlib(model) for found in _tree(models, model_id)}
+    for output in _outputs(notebook):
+        view = output["data"][VIEW]
+        tree = set(_tree(models, view.get("model_id", "") if isinstance(view, Mapping) else ""))
+        boards = [models[m]["state"] for m in tree if _is_board(models[m])]
+        if not boards and not _damlib_widget(output):
+            continue  # a widget damlib knows nothing of
+        board = boards[0] if len(boards) == 1 else None
+        note = _said(board)
+        # the board as it was left; else (no state saved) the picture it was first shown with
+        picture = (_picture(board, note) if board is not None else None) or output["data"].get("image/png")
+        if picture is None:
+            continue
+        output["data"] = {"image/png": picture, "text/plain": note}
+        dropped |= tree
+    for model_id in dropped:
+        models.pop(model_id, None)
+    if "widgets" in notebook.get("metadata", {}) and not models:
+        del notebook["metadata"]["widgets"]  # nothing left to restore: nothing marks the lesson changed
+    return notebook
+
+
+def _outputs(notebook: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The outputs of ``notebook`` that show a widget."""
+    for cell in notebook.get("cells", ()):
+        for output in cell.get("outputs", ()) if isinstance(cell, Mapping) else ():
+            if isinstance(output, dict) and isinstance(output.get("data"), dict) and VIEW in output["data"]:
+                yield output
+
+
+def _tree(models: Mapping[str, Any], model_id: str) -> Iterator[str]:
+    """``model_id`` and every model its state names, and theirs, each once."""
+    seen, todo = set(), [model_id]
+    while todo:
+        found = todo.pop()
+        if found in seen or not isinstance(models.get(found), Mapping):
+            continue
+        seen.add(found)
+        yield found
+        todo.extend(_references(models[found].get("state", {})))
+
+
+def _references(value: object) -> Iterator[str]:
+    if isinstance(value, str) and value.startswith(REFERENCE):
+        yield value[len(REFERENCE):]
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _references(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _references(item)
+
+
+def _is_damlib(model: object) -> bool:
+    """Whether a saved widget model is a damlib widget (it has the class every one shown is given)
+    or damlib's board."""
+    if not isinstance(model, Mapping):
+        return False
+    classes = model.get("state", {}).get("_dom_classes", ()) if isinstance(model.get("state"), Mapping) else ()
+    return _is_board(model) or (isinstance(classes, (list, tuple)) and "damlib-widget" in classes)
+
+
+def _is_board(model: Mapping[str, Any]) -> bool:
+    """Whether a saved widget model is damlib's board: an anywidget with the board's state."""
+    state = model.get("state", {})
+    return model.get("model_module") == "anywidget" and isinstance(state, Mapping) and \
+        isinstance(state.get("pieces"), Mapping) and isinstance(state.get("labels"), Mapping)
+
+
+def _damlib_widget(output: Mapping[str, Any]) -> bool:
+    """Whether an output whose widget state was not saved is a damlib widget's: its text names
+    one (``<Learn: …>``, ``PlayBoard(…)``) beside the picture every damlib widget carries."""
+    shown = output["data"].get("text/plain", "")
+    shown = "".join(shown) if isinstance(shown, list) else str(shown)
+    return "image/png" in output["data"] and _WIDGET_TEXT.match(shown) is not None
+
+
+def _said(board: Mapping[str, Any] | None) -> str:
+    """The note under a saved board, in the language the board spoke (its labels carry it)."""
+    labels = board.get("labels", {}) if board is not None else {}
+    said = labels.get("saved") if isinstance(labels, Mapping) else None
+    return said if isinstance(said, str) and said else board_labels()["saved"]
+
+
+def _picture(board: Mapping[str, Any], note: str) -> str | None:
+    """The board as it was left, as a base64 PNG with ``note`` under it; None if its state is not
+    a board's (then the picture it was shown with is kept)."""
+    value = {code: Piece(v) for v, code in BY_VALUE.items()}
+    try:
+        pieces = {square: value[code] for square, code in board["pieces"].items()}
+        position = Position.from_pieces(pieces, _rules_of(board.get("game")), check=False)
+        size = board.get("size") or diagram.default_size()
+        last = [square for square, mark in (board.get("marks") or {}).items() if mark == "last"]
+        png = diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
+                          size=min(max(int(size), 200), 800))
+    except (DamlibError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return base64.b64encode(diagram.compress(png)).decode("ascii")
+
+
+def _rules_of(name: object) -> Rules:
+    """The rules a board was drawn with, by name; German's for a game this damlib does not know."""
+    try:
+        return rules(str(name)) if name else GERMAN
+    except DamlibError:
+        return GERMAN
