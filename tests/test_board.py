@@ -386,3 +386,14 @@ THRESHOLD = 15
 def test_highlights_stay_apart_for_a_deuteranope(palette, a, b):
     colours = PALETTES[palette]
     assert delta_e(colours[a], colours[b]) >= THRESHOLD
+
+
+def test_every_message_from_the_browser_is_answered_though_it_changes_nothing(monkeypatch):
+    # the browser takes a click left unanswered for a sign that the kernel stopped (board.js)
+    play = PlayBoard(GERMAN)
+    answers = []
+    monkeypatch.setattr(play.board, "send", answers.append)
+    for content in ({"event": "click", "square": "e5"}, {"event": "click", "square": "a2"},
+                    {"event": "drag", "from": "c3", "to": "d4"}, {"event": "cancel"}, {"event": "click", "square": 22}):
+        play.board._message(play.board, content, [])
+    assert answers == [{"answered": True}] * 5

@@ -57,6 +57,7 @@ PAGE_TIMEOUT_MS = 30_000  # the page's first widgets (the kernel runs the notebo
 EXPECT_TIMEOUT_MS = 15_000  # each later check: one round trip to the kernel
 RUN_ALL_TIMEOUT_MS = 120_000  # a whole lesson run, its kernel started, on a busy 2-core machine
 STOP_SECONDS = 10
+NO_ANSWER_MS = 8000  # board.js: a click unanswered this long says the kernel may have stopped
 SCREENSHOT_COPY = Path("/tmp/damlib-browser.png")
 _DAMLIB_ROOT = Path(damlib.__file__).resolve().parent.parent
 
@@ -289,12 +290,16 @@ def _square(board, name: str):
 
 
 def _watch(page) -> None:
-    """Record every picture each board shows (its pieces, and how many crosses), frame by frame."""
+    """Record every picture each board shows (its pieces, and how many crosses), frame by frame, and
+    in ``crossed`` the squares crossed in each."""
     page.evaluate("""() => document.querySelectorAll('.damlib-board-frame').forEach((frame) => {
         frame.seen = [];
-        new MutationObserver(() => frame.seen.push(
-            [frame.dataset.shown, frame.querySelectorAll('.damlib-cross').length]))
-          .observe(frame, {attributes: true, attributeFilter: ['data-shown']});
+        frame.crossed = [];
+        new MutationObserver(() => {
+          const crosses = [...frame.querySelectorAll('.damlib-cross')].map((c) => c.dataset.crossed).sort();
+          frame.seen.push([frame.dataset.shown, crosses.length]);
+          frame.crossed.push([frame.dataset.shown, crosses.join(',')]);
+        }).observe(frame, {attributes: true, attributeFilter: ['data-shown']});
     })""")
 
 
@@ -311,8 +316,10 @@ def _settled(board, pieces: str) -> None:
 
 
 #: German e3:c5:a7 from CAPTURE, worked by hand: after the first jump the man stands on c5 and
-#: d4 is still on the board, marked (DE-STRIKE); at the end d4 and b6 are gone together.
+#: d4 is still on the board, marked (DE-STRIKE); after the last, on a7, d4 and b6 both stand
+#: crossed; then they are gone together.
 AFTER_FIRST_JUMP = "bb6,bd4,bf4,wc5,wh2"
+AFTER_LAST_JUMP = "bb6,bd4,bf4,wa7,wh2"
 AFTER_CAPTURE = "bf4,wa7,wh2"
 
 
@@ -329,6 +336,7 @@ def _play_capture_three_ways(page, boards) -> None:
     _settled(by_click, AFTER_CAPTURE)
     seen = _seen(by_click)
     assert [AFTER_FIRST_JUMP, 1] in seen, seen  # the capture is seen as it happens
+    assert [AFTER_LAST_JUMP, 2] in seen, seen  # b6, jumped last, is crossed beside d4 before both go
     assert seen[-1] == [AFTER_CAPTURE, 0], seen
     expect(by_click.locator(".damlib-moves")).to_contain_text("e3:c5:a7")
 
@@ -574,10 +582,44 @@ def _whole(path: Path) -> bool:
     return True
 
 
-def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, Path], tmp_path: Path) -> None:
-    """Run All, save, shut the kernel down and open the lesson again, in JupyterLab and in
-    Notebook 7: every board is there (from the widget state saved with it: jupyter-settings
-    turns saveState on), none says "model not found"."""
+def _run_all_and_wait(page, before: int) -> int:
+    """Run every cell and wait until each code cell has run again (its prompt numbered above
+    ``before``; a cell whose code is hidden shows no number); the highest number now."""
+    numbers = ("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+               ".map(p => (p.textContent.match(/\\[(\\d+)\\]/) || [0, 0])[1] | 0)")
+    _run_all(page)
+    try:
+        page.wait_for_function(f"() => ({numbers})().every(n => n === 0 || n > {before})",
+                               timeout=RUN_ALL_TIMEOUT_MS)
+    except Exception as error:  # Playwright's TimeoutError: say which cells did not run
+        raise AssertionError(f"not every cell ran again: prompts {page.evaluate(numbers)}") from error
+    return max(page.evaluate(numbers))
+
+
+def _save(page, lesson: Path) -> int:
+    """Save the open notebook; the size of the file then, in bytes."""
+    modified = lesson.stat().st_mtime_ns
+    _menu(page, "File", "Save Notebook")
+    began = time.monotonic()
+    # saved once the file has changed and is whole again (the server writes it in place)
+    while ((lesson.stat().st_mtime_ns == modified or not _whole(lesson))
+           and time.monotonic() < began + PAGE_TIMEOUT_MS / 1000):
+        _draw_a_frame(page)
+        time.sleep(0.25)
+    assert lesson.stat().st_mtime_ns != modified, "the lesson was not saved"
+    return lesson.stat().st_size
+
+
+SAVED_NOTE = "A picture of the board as it was left: run the cell again to play on."
+
+
+def test_a_lesson_run_three_times_saved_and_reopened_shows_every_board_as_it_was_left(
+        lab_url: tuple[str, Path], tmp_path: Path) -> None:
+    """Run All three times in one kernel, saving after the first and the third; shut the kernel
+    down and open the lesson again, in JupyterLab and in Notebook 7: it is no larger than after
+    one run, every board is a picture of how it was left (a board played is drawn as played),
+    nothing says "model not found", no part of a board is marked with a broken link, and the
+    lesson is not marked changed as it opens."""
     from playwright.sync_api import expect
 
     url, lessons = lab_url
@@ -586,42 +628,83 @@ def test_a_lesson_run_saved_and_reopened_shows_every_board(lab_url: tuple[str, P
     # the override becomes the setting's default (a user's own choice in the Settings Editor still wins)
     assert setting["schema"]["properties"]["saveState"]["default"] is True, (
         "saveState is off: install the settings with pip install -r requirements.txt (./jupyter-settings)")
-    lesson = lessons / "02-german-basics.ipynb"
+    lesson = lessons / "04-russian.ipynb"
+    committed_size = lesson.stat().st_size
     widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                   for cell in json.loads(lesson.read_text())["cells"] for o in cell.get("outputs", []))
+    boards = widgets + 1  # the promotion explorer shows German and Russian side by side
     expect.set_options(timeout=PAGE_TIMEOUT_MS)
     with _browser(1280) as context:
         page = context.new_page()
         _open(page, url, lesson.name)
-        _run_all(page)
         frames = page.locator(".jp-Notebook .damlib-board-frame")
-        expect(frames).to_have_count(widgets, timeout=RUN_ALL_TIMEOUT_MS)
-        modified = lesson.stat().st_mtime_ns
-        _menu(page, "File", "Save Notebook")
-        began = time.monotonic()
-        # saved once the file has changed and is whole again (the server writes it in place)
-        while ((lesson.stat().st_mtime_ns == modified or not _whole(lesson))
-               and time.monotonic() < began + PAGE_TIMEOUT_MS / 1000):
-            _draw_a_frame(page)
-            time.sleep(0.25)
-        took = time.monotonic() - began
-        saved = lesson.stat().st_size
-        assert lesson.stat().st_mtime_ns != modified, "the lesson was not saved"
-        assert "widgets" in json.loads(lesson.read_text())["metadata"], "the saved lesson keeps no widget state"
+        sizes, ran = [], 0
+        for run in range(3):
+            ran = _run_all_and_wait(page, ran)
+            expect(frames).to_have_count(boards, timeout=RUN_ALL_TIMEOUT_MS)
+            if run == 0:  # RU-PROMOTE's board played, b6:d8:h4: saved as played
+                play = page.locator(".damlib-playboard").first
+                play.scroll_into_view_if_needed()
+                for square in ("b6", "d8", "h4"):
+                    _square(play, square).click()
+                expect(_frame(play)).to_have_attribute("data-shown", "Wh4,bh8,wg1")
+            if run != 1:
+                sizes.append(_save(page, lesson))
+        saved = json.loads(lesson.read_text())
+        assert "widgets" not in saved["metadata"], "the saved lesson keeps widget state"
+        shown = [o["data"] for cell in saved["cells"] for o in cell.get("outputs", [])
+                 if "".join(o.get("data", {}).get("text/plain", "")) == SAVED_NOTE]
+        assert len(shown) == widgets and all(set(d) == {"image/png", "text/plain"} for d in shown)
         _kernels_shut_down(url)
-        _open(page, url, lesson.name)
-        expect(frames).to_have_count(widgets)
-        expect(page.get_by_text("model not found")).to_have_count(0)
-        frames.nth(widgets // 2).scroll_into_view_if_needed()
-        page.screenshot(path=str(tmp_path / "reopened.png"))
-        shutil.copyfile(tmp_path / "reopened.png", Path("/tmp/damlib-lab-reopened.png"))
-        # the same saved lesson in Notebook 7 (served by the same server)
-        _kernels_shut_down(url)
-        page.goto(f"{url}notebooks/{lesson.name}", wait_until="domcontentloaded")
-        expect(frames).to_have_count(widgets)
-        expect(page.get_by_text("model not found")).to_have_count(0)
-    print(f"{lesson.name}: {widgets} boards shown again after Run All, save and reopen; saved {saved:,} bytes "
-          f"in {took:.1f} s")
+        for address in (f"{url}lab/tree/{lesson.name}?reset", f"{url}notebooks/{lesson.name}"):
+            page.goto(address, wait_until="domcontentloaded")
+            pictures = page.locator(".jp-Notebook .jp-OutputArea-output img")
+            expect(pictures).to_have_count(_pictures(lesson))
+            page.wait_for_timeout(1500)  # what restores widgets (and marked the lesson changed) has run
+            expect(page.get_by_text("model not found")).to_have_count(0)
+            assert page.locator(".jupyter-widgets-disconnected").count() == 0
+            assert page.locator(".jp-mod-dirty").count() == 0, "the lesson is marked changed as it opens"
+            assert frames.count() == 0  # no board that looks alive and is not
+            pictures.nth(1).scroll_into_view_if_needed()
+            name = "reopened" if "lab/" in address else "reopened-notebook7"
+            page.screenshot(path=str(tmp_path / f"{name}.png"))
+            shutil.copyfile(tmp_path / f"{name}.png", Path(f"/tmp/damlib-lab-{name}.png"))
+    assert sizes[1] <= 1.1 * sizes[0], sizes
+    print(f"{lesson.name}: {committed_size:,} bytes committed; saved {sizes[0]:,} bytes after one run, "
+          f"{sizes[1]:,} after three; {widgets} boards shown again as pictures")
+
+
+def test_a_board_whose_kernel_is_gone_says_so_and_plays_no_more(lab_url: tuple[str, Path], tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    url, lessons = lab_url
+    _write_notebook(lessons, [CELLS[0], CELLS[6]], "gone.ipynb")
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
+    with _browser(1280) as context:
+        page = context.new_page()
+        _open(page, url, "gone.ipynb")
+        _run_all(page)
+        learn = page.locator(".damlib-learn")
+        expect(learn).to_have_count(1, timeout=RUN_ALL_TIMEOUT_MS)
+        note = learn.locator(".damlib-offline-note")
+        expect(note).to_be_hidden()
+        _square(learn, "h2").click()  # answered: no word of a lost kernel
+        expect(learn.locator(".damlib-target")).to_have_count(1)
+        page.wait_for_timeout(NO_ANSWER_MS + 500)
+        expect(note).to_be_hidden()
+        _square(learn, "h2").click()  # h2 dropped again
+        _kernels_shut_down(url)  # the kernel stops under the open page: the widgets look joined still
+        _square(learn, "h2").click()
+        expect(note).to_be_visible(timeout=NO_ANSWER_MS + EXPECT_TIMEOUT_MS)
+        expect(note).to_have_text("Python has not answered this board: if its kernel stopped, run the cell again to "
+                                  "play on.")
+        marked = page.evaluate("() => [...document.querySelectorAll('.damlib-widget.jupyter-widgets-disconnected, "
+                               ".damlib-widget .jupyter-widgets-disconnected')]"
+                               ".filter(e => getComputedStyle(e, '::before').content !== 'none').length")
+        assert marked == 0, "a broken-link mark is drawn on a part of the board"
+        learn.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "gone.png"))
+        shutil.copyfile(tmp_path / "gone.png", Path("/tmp/damlib-lab-gone.png"))
 
 
 def test_a_lesson_as_slides_fits_a_projector(lab_url: tuple[str, Path], tmp_path: Path) -> None:

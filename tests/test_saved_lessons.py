@@ -70,8 +70,24 @@ def test_a_board_is_saved_as_a_picture_of_how_it_was_left_with_a_note():
     assert "widgets" not in notebook["metadata"]  # nothing left to restore, nothing marks it changed
     # c3-d4 played (DE-MAN-MOVE): Black to move, the man on d4, its move marked
     left = diagram.png(Position.from_fen("B:Wd4:Bf6", "german"), highlight=["c3", "d4"], caption=NOTE,
-                       size=play.size)
+                       title="German draughts board, Black to move", size=play.size)
     assert base64.b64decode(data["image/png"]) == diagram.compress(left)
+
+
+def test_boards_side_by_side_are_saved_side_by_side_with_one_note():
+    import base64
+    import io
+
+    from PIL import Image
+
+    from damlib import diagram
+    from damlib.widgets import PromotionExplorer
+    from damlib.widgets.saved import as_pictures
+
+    explorer = PromotionExplorer("W:Wb6:Bc7,f6", games=("german", "russian"))
+    data = as_pictures(_shown(explorer))["cells"][0]["outputs"][0]["data"]
+    picture = Image.open(io.BytesIO(base64.b64decode(data["image/png"])))
+    assert data["text/plain"] == NOTE and picture.width > 2 * 0.9 * diagram.default_size()  # two boards
 
 
 def test_other_widgets_are_saved_as_they_are():
@@ -129,16 +145,23 @@ def test_a_board_saved_without_widget_state_keeps_the_picture_it_was_shown_with(
     assert data == {"image/png": first, "text/plain": NOTE}
 
 
-def test_the_server_saves_lessons_through_the_hook_the_settings_install():
-    # jupyter-settings installs the hook into the environment's Jupyter server settings
+def test_the_server_saves_lessons_through_the_extension_the_settings_install(tmp_path):
+    # jupyter-settings turns on a server extension that registers the hook, beside any of the user's
     import damlib_saving
+    from jupyter_server.services.contents.filemanager import FileContentsManager
 
     settings = json.loads((ROOT / "jupyter-settings" / "jupyter-server-damlib.json").read_text())
-    assert settings["ContentsManager"]["pre_save_hook"] == "damlib_saving.pre_save"
+    assert settings["ServerApp"]["jpserver_extensions"] == {"damlib_saving": True}
+    assert damlib_saving._jupyter_server_extension_points() == [{"module": "damlib_saving"}]
+
+    class Server:
+        contents_manager = FileContentsManager(root_dir=str(tmp_path))
+
+    damlib_saving._load_jupyter_server_extension(Server)
     from damlib.widgets import PlayBoard
 
     model = {"type": "notebook", "content": _shown(PlayBoard("german"))}
-    damlib_saving.pre_save(model, path="lesson.ipynb", contents_manager=None)
+    Server.contents_manager.run_pre_save_hooks(model=model, path="lesson.ipynb")
     assert model["content"]["cells"][0]["outputs"][0]["data"]["text/plain"] == NOTE
     text = {"type": "file", "content": "notes"}
     damlib_saving.pre_save(text, path="notes.txt")

@@ -165,10 +165,12 @@ def test_play_board_select_highlight_and_move():
 
 
 def shown_widgets(widget) -> list:
-    """Every widget a person sees inside ``widget``: its children, theirs, and so on."""
+    """Every widget a person sees inside ``widget``: its children, theirs, and so on, but for those
+    laid out not to show (display none) and what they hold."""
     found = []
     for child in getattr(widget, "children", ()):
-        found += [child, *shown_widgets(child)]
+        if child.layout.display != "none":
+            found += [child, *shown_widgets(child)]
     return found
 
 
@@ -189,7 +191,7 @@ def test_a_lesson_board_leaves_out_the_game_computer_and_referee_menus():
     board.click("d4")
     board.click("b2")  # the capture backward over c3 (DE-MAN-CAPTURE), refereed as the argument says
     assert [str(m) for m in board.game.moves] == ["d4:b2"] and board.game.referee
-    full = PlayBoard("german")
+    full = PlayBoard("german", computer="black")  # the level menu shows while the computer plays
     assert {id(full.variant), id(full.computer), id(full.level), id(full.referee)} <= set(map(id, shown_widgets(full)))
 
 

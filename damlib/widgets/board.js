@@ -5,6 +5,7 @@ const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefgh";
 const SLIDE_MS = 320; // one jump at speed 1
 const PAUSE_MS = 260; // a frame held, so that a piece taken is seen before it goes
+const NO_ANSWER_MS = 8000; // a click the kernel has not answered by then: it may have stopped
 // The words shown and read out come from Python (the model's "labels", in the language damlib
 // speaks): a piece's name by its code, the parts of a square's name, the bar's labels.
 
@@ -50,12 +51,10 @@ function render({ model, el: host }) {
   // the bar's words, again whenever the language changes
   const label = () => {
     again.textContent = say("again");
-    offline.textContent = say("offline");
     speed.setAttribute("aria-label", say("speed"));
     speeds.forEach(([key], i) => { speed.options[i].text = say(key); });
     contrastText.textContent = ` ${say("contrast")}`;
   };
-  label();
   bar.append(again, speed, contrast);
   // shown once the board has lost its kernel (a saved lesson reopened, a kernel restarted): the
   // board stays as it was left, but plays no more
@@ -63,6 +62,7 @@ function render({ model, el: host }) {
   offline.className = "damlib-offline-note";
   offline.setAttribute("role", "note");
   offline.hidden = true;
+  label();
   root.append(offline, frame, bar, live);
   host.classList.add("damlib-board-host");
   host.append(root);
@@ -154,7 +154,7 @@ function render({ model, el: host }) {
     const t = 0.07, a = 0.36;
     const plus = [[t, t], [t, a], [-t, a], [-t, t], [-a, t], [-a, -t], [-t, -t], [-t, -a], [t, -a], [t, -t], [a, -t], [a, t]];
     layer.append(el("polygon", {
-      class: "damlib-cross", points: plus.map((p) => p.join(",")).join(" "), fill: color("captured"),
+      class: "damlib-cross", "data-crossed": square, points: plus.map((p) => p.join(",")).join(" "), fill: color("captured"),
       stroke: color("background"), "stroke-width": 0.035, transform: `translate(${x} ${y}) rotate(45)`,
     }));
   }
@@ -256,7 +256,9 @@ function render({ model, el: host }) {
     });
   }
 
-  async function animate(animation) {
+  // ``since``: when the click that called for this move was made, to measure what the learner
+  // waits for (the first frame, the board settled), as performance entries the browser test reads
+  async function animate(animation, since = null) {
     const token = {};
     busy = token;
     frame.dataset.animating = "true";
@@ -264,6 +266,7 @@ function render({ model, el: host }) {
     const moving = rate > 0;
     const ms = moving && !reduced() ? SLIDE_MS / rate : 0;
     const pause = moving ? PAUSE_MS / rate : 0;
+    if (since !== null) performance.measure("damlib:first-frame", { start: since });
     if (moving) {
       draw({ pieces: animation.start, marks: {}, arrows: [], crosses: [] });
       for (const step of animation.frames) {
@@ -277,6 +280,7 @@ function render({ model, el: host }) {
     busy = null;
     frame.dataset.animating = "false";
     draw();
+    if (since !== null) performance.measure("damlib:settled", { start: since });
   }
   const settle = () => { if (busy) { busy = null; frame.dataset.animating = "false"; } };
 
@@ -286,10 +290,25 @@ function render({ model, el: host }) {
   // words once, and takes no more clicks or keys.
   const disconnected = () => Boolean(host.closest(".jupyter-widgets-disconnected"));
   const playable = () => get("interactive") && !disconnected();
+  let silent = null; // the timer of a click not answered yet
   const watchConnection = () => {
     const off = disconnected();
-    offline.hidden = !off;
+    offline.textContent = say(off ? "offline" : "no-answer");
+    offline.hidden = !off && silent !== "late";
     root.classList.toggle("damlib-offline", off);
+  };
+  // A kernel that stopped under an open page leaves the model looking joined: every click sent is
+  // answered (board.py), so one that is not, in time, says the board may be without its kernel.
+  const send = (message) => {
+    model.send(message);
+    clearTimeout(silent);
+    silent = setTimeout(() => { silent = "late"; watchConnection(); }, NO_ANSWER_MS);
+  };
+  const answered = () => {
+    const late = silent === "late";
+    clearTimeout(silent);
+    silent = null;
+    if (late) watchConnection();
   };
   const connection = new MutationObserver(watchConnection);
   for (let node = host; node && node !== document.body; node = node.parentElement) {
@@ -317,7 +336,7 @@ function render({ model, el: host }) {
     draw();
     performance.measure("damlib:highlight", { start: t0 });
     pending = t0;
-    model.send({ event: "click", square });
+    send({ event: "click", square });
   }
 
   frame.addEventListener("pointerdown", (event) => {
@@ -352,7 +371,7 @@ function render({ model, el: host }) {
     local = { path: [from, to], targets: [] };
     draw();
     pending = performance.now();
-    model.send({ event: "drag", from, to });
+    send({ event: "drag", from, to });
   });
   frame.addEventListener("pointercancel", () => { drag = null; draw(); });
 
@@ -374,7 +393,7 @@ function render({ model, el: host }) {
       local = { path: [], targets: [] };
       tell(say("cancelled"));
       draw();
-      model.send({ event: "cancel" });
+      send({ event: "cancel" });
     } else return;
     event.preventDefault();
     event.stopPropagation();
@@ -387,26 +406,29 @@ function render({ model, el: host }) {
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   contrastBox.addEventListener("change", () => { model.set("high_contrast", contrastBox.checked); model.save_changes(); });
 
-  model.on("change:labels", label);
+  model.on("change:labels", () => { label(); watchConnection(); });
   // only a new announcement replaces what was said (a change of the pieces alone says nothing)
   model.on("change:announce", () => tell(get("announce")));
+  model.on("msg:custom", (message) => { if (message && message.answered) answered(); });
   model.on("change", () => {
+    answered();
     local = null;
     const animation = get("animation");
+    const since = pending;
     if (pending !== null) {
       performance.measure("damlib:update", { start: pending });
       pending = null;
     }
     if (animation.id && animation.id !== lastAnimation) {
       lastAnimation = animation.id;
-      animate(animation);
+      animate(animation, since);
     } else if (!busy) draw();
   });
   lastAnimation = get("animation").id || 0;
   tell(get("announce"));
   draw();
   watchConnection();
-  return () => { busy = null; connection.disconnect(); };
+  return () => { busy = null; clearTimeout(silent); connection.disconnect(); };
 }
 
 export default { render };

@@ -74,6 +74,7 @@ TEXTS: dict[str, str] = {
     # kernel is gone
     "saved": "A picture of the board as it was left: run the cell again to play on.",
     "offline": "This board is not connected to Python any more: run its cell again to play on.",
+    "no-answer": "Python has not answered this board: if its kernel stopped, run the cell again to play on.",
     # what a screen reader hears as a piece is chosen ({square}; {targets}, the squares it may go to)
     "chose": "{square} chosen: it can go to {targets}.",
     "chose-nowhere": "{square} chosen.",
@@ -84,8 +85,8 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 #: the keys of :data:`TEXTS` the browser says (board.js fills ``{square}``, ``{name}``, ``{n}``)
 _LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", "landing", "target", "again",
-           "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast", "saved", "offline", "chose",
-           "chose-nowhere", "cancelled")
+           "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast", "saved", "offline",
+           "no-answer", "chose", "chose-nowhere", "cancelled")
 
 
 def board_labels() -> dict[str, str]:
@@ -180,16 +181,21 @@ class Board(Pictured, anywidget.AnyWidget):
             self._on_cancel()
 
     def _message(self, _: object, content: Mapping[str, Any], buffers: object) -> None:
-        """A message from the browser; one that is not a square is ignored, never raised."""
+        """A message from the browser; one that is not a square is ignored, never raised. Each is
+        answered, though it changed nothing: a click left unanswered tells the browser the kernel
+        may have stopped."""
         if not isinstance(content, Mapping):
             return
         event, names = content.get("event"), SQUARE_NAMES
-        if event == "click" and content.get("square") in names:
-            self.click(content["square"])
-        elif event == "drag" and content.get("from") in names and content.get("to") in names:
-            self.drag(content["from"], content["to"])
-        elif event == "cancel":
-            self.cancel()
+        try:
+            if event == "click" and content.get("square") in names:
+                self.click(content["square"])
+            elif event == "drag" and content.get("from") in names and content.get("to") in names:
+                self.drag(content["from"], content["to"])
+            elif event == "cancel":
+                self.cancel()
+        finally:
+            self.send({"answered": True})
 
     # -- drawing --------------------------------------------------------------------------
 

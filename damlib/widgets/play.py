@@ -158,10 +158,12 @@ class PlayBoard(Pictured, w.VBox):
         self.computer.observe(lambda change: self._forward(lambda: self.table.set_computer(change["new"]))(), "value")
         self.level.observe(lambda change: self._forward(lambda: self.table.set_level(change["new"]))(), "value")
         self.refresh()
-        settings = [w.HBox([self.variant, self.computer, self.level], layout=w.Layout(flex_flow="row wrap")),
-                    self.referee]
+        # without menus they are hidden, not left out: a widget of this board that no other holds
+        # would be saved with a lesson after the board is gone (damlib.widgets.saved)
+        settings = w.VBox([w.HBox([self.variant, self.computer, self.level], layout=w.Layout(flex_flow="row wrap")),
+                           self.referee], layout=w.Layout(display=None if menus else "none"))
         super().__init__([
-            *(settings if menus else []),
+            settings,
             # the board keeps its size; the status panel goes below it when space is short
             w.HBox([
                 self.board,

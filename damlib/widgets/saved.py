@@ -69,10 +69,9 @@ def as_pictures(notebook: dict[str, Any]) -> dict[str, Any]:
         boards = [models[m]["state"] for m in tree if _is_board(models[m])]
         if not boards and not _damlib_widget(output):
             continue  # a widget damlib knows nothing of
-        board = boards[0] if len(boards) == 1 else None
-        note = _said(board)
-        # the board as it was left; else (no state saved) the picture it was first shown with
-        picture = (_picture(board, note) if board is not None else None) or output["data"].get("image/png")
+        note = _said(boards[0] if boards else None)
+        # the boards as they were left; else (no state saved) the picture they were first shown with
+        picture = (_picture(boards, note) if boards else None) or output["data"].get("image/png")
         if picture is None:
             continue
         output["data"] = {"image/png": picture, "text/plain": note}
@@ -146,20 +145,31 @@ def _said(board: Mapping[str, Any] | None) -> str:
     return said if isinstance(said, str) and said else board_labels()["saved"]
 
 
-def _picture(board: Mapping[str, Any], note: str) -> str | None:
-    """The board as it was left, as a base64 PNG with ``note`` under it; None if its state is not
-    a board's (then the picture it was shown with is kept)."""
+def _picture(boards: list[Mapping[str, Any]], note: str) -> str | None:
+    """The boards as they were left, side by side, each under its name, ``note`` under the first,
+    as a base64 PNG; None if a state is not a board's (then the picture it was shown with is kept)."""
+    pictures = [_board(board, note if n == 0 else None) for n, board in enumerate(boards)]
+    if None in pictures:
+        return None
+    shown = [p for p in pictures if p is not None]
+    png = diagram.compress(shown[0]) if len(shown) == 1 else diagram.side_by_side(shown)
+    return base64.b64encode(png).decode("ascii")
+
+
+def _board(board: Mapping[str, Any], note: str | None) -> bytes | None:
+    """One board as it was left, as PNG bytes, its name above and ``note`` under it."""
     value = {code: Piece(v) for v, code in BY_VALUE.items()}
     try:
         pieces = {square: value[code] for square, code in board["pieces"].items()}
         position = Position.from_pieces(pieces, _rules_of(board.get("game")), check=False)
         size = board.get("size") or diagram.default_size()
         last = [square for square, mark in (board.get("marks") or {}).items() if mark == "last"]
-        png = diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
-                          size=min(max(int(size), 200), 800))
+        label = board.get("label")
+        return diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
+                           title=label if isinstance(label, str) and label else None,
+                           size=min(max(int(size), 200), 800))
     except (DamlibError, KeyError, TypeError, ValueError, AttributeError):
         return None
-    return base64.b64encode(diagram.compress(png)).decode("ascii")
 
 
 def _rules_of(name: object) -> Rules:
