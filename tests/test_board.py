@@ -397,3 +397,9 @@ def test_every_message_from_the_browser_is_answered_though_it_changes_nothing(mo
                     {"event": "drag", "from": "c3", "to": "d4"}, {"event": "cancel"}, {"event": "click", "square": 22}):
         play.board._message(play.board, content, [])
     assert answers == [{"answered": True}] * 5
+
+
+def test_the_board_is_imported_by_the_name_it_was_asked_for():
+    from damlib.widgets import Board as board
+
+    assert board is Board

@@ -698,6 +698,7 @@ def test_a_board_whose_kernel_is_gone_says_so_and_plays_no_more(lab_url: tuple[s
         expect(note).to_be_visible(timeout=NO_ANSWER_MS + EXPECT_TIMEOUT_MS)
         expect(note).to_have_text("Python has not answered this board: if its kernel stopped, run the cell again to "
                                   "play on.")
+        expect(learn.locator(".damlib-target")).to_have_count(0)  # the choice not answered is not shown
         marked = page.evaluate("() => [...document.querySelectorAll('.damlib-widget.jupyter-widgets-disconnected, "
                                ".damlib-widget .jupyter-widgets-disconnected')]"
                                ".filter(e => getComputedStyle(e, '::before').content !== 'none').length")

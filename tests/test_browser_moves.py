@@ -41,7 +41,8 @@ TIMED = ("W:We3,h2:Bd4,f4,b6", ("e3", "c5"))
 MOVE_CELLS = [CELLS[0],
               f'PlayBoard("german", fen="{GERMAN[0]}", menus=False)',
               f'PlayBoard("turkish", fen="{TURKISH[0]}", menus=False)',
-              f'PlayBoard("german", fen="{TIMED[0]}")']
+              f'PlayBoard("german", fen="{TIMED[0]}")',
+              'Learn({"German": STAGES["German"][:2], "Russian": STAGES["Russian"][:2]})']
 
 
 def shown(*pieces: str) -> str:
@@ -168,3 +169,35 @@ def test_how_long_a_learner_waits_for_a_capture(tmp_path: Path) -> None:
     for name, (median, worst) in spread.items():
         print(f"{name}: median {median:.1f} ms, 95th percentile {worst:.1f} ms")
     assert all(median >= 0 for median, _ in spread.values())
+
+
+def test_a_finished_stage_points_on_to_the_next(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    from damlib.learn import STAGES
+
+    _requirements()
+    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
+    with _voila(tmp_path) as url, _browser(1100) as context:
+        page = context.new_page()
+        page.goto(url, wait_until="domcontentloaded")
+        learn = page.locator(".damlib-learn")
+        typed = learn.locator(".damlib-typed input")
+        for n, level in enumerate(STAGES["German"][:2]):
+            expect(learn).to_contain_text(f"Level {n + 1} of 2")
+            for move in level.solution:
+                typed.fill(move)
+                typed.press("Enter")
+            expect(learn.locator(".damlib-status")).to_contain_text("Done")
+            if n == 0:
+                learn.locator(".damlib-next-level").click()
+        expect(learn.locator(".damlib-status")).to_contain_text("Stage done: all 2 levels have stars.")
+        onward = learn.locator(".damlib-next-level")
+        expect(onward).to_have_text("Next stage: Russian")
+        expect(onward).to_be_enabled()
+        learn.scroll_into_view_if_needed()
+        shot = tmp_path / "damlib-stage-done.png"
+        learn.screenshot(path=str(shot))
+        shutil.copyfile(shot, Path("/tmp") / shot.name)
+        onward.click()
+        expect(learn).to_contain_text("Level 1 of 2 — Russian draughts")

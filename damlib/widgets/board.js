@@ -302,7 +302,12 @@ function render({ model, el: host }) {
   const send = (message) => {
     model.send(message);
     clearTimeout(silent);
-    silent = setTimeout(() => { silent = "late"; watchConnection(); }, NO_ANSWER_MS);
+    silent = setTimeout(() => {
+      silent = "late";
+      local = null; // what was chosen without an answer is not shown as if it stood
+      draw();
+      watchConnection();
+    }, NO_ANSWER_MS);
   };
   const answered = () => {
     const late = silent === "late";
