@@ -403,3 +403,31 @@ def test_the_board_is_imported_by_the_name_it_was_asked_for():
     from damlib.widgets import Board as board
 
     assert board is Board
+
+
+def test_a_screen_reader_hears_the_position_and_the_pieces_that_can_move():
+    # W:Wc3,Ka1:Bd6: White men... worked by hand (DE-MAN-MOVE: c3 steps to b4 or d4; the king a1 is
+    # blocked by nothing: it slides to b2 only, c3 being White's own)
+    board = Board()
+    table = ClickToMove(Position.from_fen("W:Wc3,Ka1:Bd6", GERMAN))
+    board.show_game(table)
+    assert board.overview == "White: a man on c3; a king on a1. Black: a man on d6. White to move"
+    assert board.movable == "Pieces that can move: a1 to b2; c3 to b4, d4."
+    board.show(Position.from_fen("W:W:Bd6", GERMAN))
+    assert board.overview.startswith("White: no pieces. Black: a man on d6.")
+    assert board.movable == "No piece can move now."
+
+
+def test_show_the_move_again_says_the_move_jump_by_jump_and_the_cursor_follows_the_piece():
+    board, table = drawn("W:We3:Bd4,f4,b6", GERMAN)
+    board.click("e3")
+    board.click("c5")  # e3:c5:a7 is then the only way on (DE-MAJORITY): played
+    # DE-STRIKE: d4 and b6 leave together once the capture ends
+    assert board.animation["said"] == "e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board together."
+    assert board.animation["follow"] == "a7"
+    turkish, table = drawn("W:Wd4:Bd5,d7", TURKISH)
+    turkish.click("d4")
+    turkish.click("d6")
+    turkish.click("d8")  # TR-REMOVE: each man goes as it is jumped
+    assert turkish.animation["said"] == ("d4 to d6, taking d5, which leaves the board at once; "
+                                         "d6 to d8, taking d7, which leaves the board at once.")

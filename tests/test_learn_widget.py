@@ -367,3 +367,11 @@ def test_a_language_chosen_without_a_name_is_spoken_but_kept_nowhere(tmp_path, e
     assert "tlh" in visible(learn.feedback.value) and learn.hint_button.description == "Hint"
     learn.language_menu.value = "eo"
     assert learn.hint_button.description == "Sugesto" and list(tmp_path.iterdir()) == []
+
+
+def test_the_boxes_are_named_by_their_labels_and_each_level_has_a_heading():
+    # a placeholder is no accessible name (WCAG 4.1.2): each box has a label of its own
+    learn = Learn(STAGES["German"][:2])
+    assert learn.typed.description == "Your move" and learn.name.description == "Name"
+    assert learn.heading.value.startswith('<h3 class="damlib-level-title"')
+    assert "Level 1 of 2" in visible(learn.heading.value)

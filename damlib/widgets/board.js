@@ -26,9 +26,12 @@ function render({ model, el: host }) {
   const frame = document.createElement("div");
   frame.className = "damlib-board-frame";
   frame.tabIndex = 0;
+  // the element that takes focus is the grid a screen reader names ("German draughts board, White
+  // to move"); the squares are its cells, the cursor its active descendant
+  frame.setAttribute("role", "grid");
   // JupyterLab's notebook shortcuts (arrows move between cells, Enter edits) must not take the keys
   frame.dataset.lmSuppressShortcuts = "true";
-  const svg = el("svg", { viewBox: "0 0 9 9", role: "grid", class: "damlib-board-svg" });
+  const svg = el("svg", { viewBox: "0 0 9 9", role: "none", class: "damlib-board-svg" });
   frame.append(svg);
   const live = document.createElement("div");
   live.className = "damlib-live";
@@ -38,6 +41,8 @@ function render({ model, el: host }) {
   bar.className = "damlib-board-bar";
   const again = document.createElement("button");
   again.className = "damlib-again";
+  const read = document.createElement("button");
+  read.className = "damlib-read";
   const speed = document.createElement("select");
   speed.className = "damlib-speed";
   const speeds = [["speed-slow", 0.5], ["speed-normal", 1], ["speed-fast", 2], ["speed-none", 0]];
@@ -51,11 +56,13 @@ function render({ model, el: host }) {
   // the bar's words, again whenever the language changes
   const label = () => {
     again.textContent = say("again");
+    read.textContent = say("read");
+    read.title = say("read-tip");
     speed.setAttribute("aria-label", say("speed"));
     speeds.forEach(([key], i) => { speed.options[i].text = say(key); });
     contrastText.textContent = ` ${say("contrast")}`;
   };
-  bar.append(again, speed, contrast);
+  bar.append(again, read, speed, contrast);
   // shown once the board has lost its kernel (a saved lesson reopened, a kernel restarted): the
   // board stays as it was left, but plays no more
   const offline = document.createElement("div");
@@ -93,6 +100,17 @@ function render({ model, el: host }) {
   const dark = (square) => (FILES.indexOf(square[0]) + Number(square[1])) % 2 === 1;
   const style = () => get("look");
   const color = (name) => (get("high_contrast") ? style().contrast[name] : undefined) || style().palette[name];
+  // a mark's two tones: its colour, and the outline that sets it off from either square colour
+  const tones = (mark) => (style().marks[mark] || [mark]).map(color);
+  // ``shape`` drawn twice: in the outline's tone, a little wider, then in the mark's colour
+  const outlined = (tag, mark, attrs, layer, wide = 0.06) => {
+    const [main, edge] = tones(mark);
+    const width = Number(attrs["stroke-width"] || 0);
+    const filled = attrs.fill && attrs.fill !== "none";
+    layer.append(el(tag, { ...attrs, class: `${attrs.class}-edge`, fill: filled ? edge : "none", stroke: edge,
+                          "stroke-width": width + wide, "stroke-dasharray": attrs["stroke-dasharray"] || "none" }));
+    layer.append(el(tag, { ...attrs, fill: filled ? main : "none", stroke: filled ? "none" : main }));
+  };
 
   function piece(code, square) {
     const [x, y] = at(square);
@@ -153,11 +171,31 @@ function render({ model, el: host }) {
     const [x, y] = at(square);
     const t = 0.07, a = 0.36;
     const plus = [[t, t], [t, a], [-t, a], [-t, t], [-a, t], [-a, -t], [-t, -t], [-t, -a], [t, -a], [t, -t], [a, -t], [a, t]];
-    layer.append(el("polygon", {
-      class: "damlib-cross", "data-crossed": square, points: plus.map((p) => p.join(",")).join(" "), fill: color("captured"),
-      stroke: color("background"), "stroke-width": 0.035, transform: `translate(${x} ${y}) rotate(45)`,
-    }));
+    outlined("polygon", "cross", {
+      class: "damlib-cross", "data-crossed": square, points: plus.map((p) => p.join(",")).join(" "), fill: "mark",
+      "stroke-width": 0.02, transform: `translate(${x} ${y}) rotate(45)`,
+    }, layer);
   }
+
+  // The keyboard's cursor: four corner brackets, told apart from the hint's dashed frame by shape;
+  // moved by the arrows without drawing the squares again, so a screen reader keeps the same cells
+  const cursorMark = el("g", { class: "damlib-cursor" });
+  const bracket = "M -0.44 -0.2 L -0.44 -0.44 L -0.2 -0.44 M 0.2 -0.44 L 0.44 -0.44 L 0.44 -0.2 " +
+                  "M 0.44 0.2 L 0.44 0.44 L 0.2 0.44 M -0.2 0.44 L -0.44 0.44 L -0.44 0.2";
+  function placeCursor() {
+    if (!cursorMark.firstChild) {
+      const [main, edge] = tones("cursor");
+      cursorMark.append(el("path", { d: bracket, fill: "none", stroke: edge, "stroke-width": 0.16, "stroke-linecap": "square" }),
+                        el("path", { d: bracket, fill: "none", stroke: main, "stroke-width": 0.09, "stroke-linecap": "square" }));
+    }
+    cursorMark.style.display = cursor ? "" : "none";
+    if (!cursor) { frame.removeAttribute("aria-activedescendant"); return; }
+    const [x, y] = at(cursor);
+    cursorMark.setAttribute("transform", `translate(${x} ${y})`);
+    frame.setAttribute("aria-activedescendant", `${uid}-${cursor}`);
+  }
+  // the mark's tones follow high contrast
+  const recolourCursor = () => { cursorMark.replaceChildren(); placeCursor(); };
 
   // The state to draw: the model's, or what the learner chose since (local).
   function view() {
@@ -168,7 +206,7 @@ function render({ model, el: host }) {
 
   function draw(state = view()) {
     svg.replaceChildren();
-    svg.setAttribute("aria-label", get("label"));
+    frame.setAttribute("aria-label", get("label"));
     const flipped = get("flipped");
     for (let i = 0; i < 8; i++) {
       const file = FILES[flipped ? 7 - i : i];
@@ -189,29 +227,31 @@ function render({ model, el: host }) {
         const cell = el("g", { role: "gridcell", id: `${uid}-${square}`, "data-square": square });
         cell.append(el("rect", { x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color(dark(square) ? "dark" : "light") }));
         const mark = marks[square];
-        const inset = (cls, stroke, extra = {}) => cell.append(el("rect", {
-          class: cls, x: col + 0.56, y: row + 0.56, width: 0.88, height: 0.88, fill: "none", stroke, ...extra,
-        }));
-        if (mark === "last") cell.append(el("rect", { class: "damlib-last", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color("last_move") }));
-        if (mark === "hint") { inset("damlib-hint", color("hint"), { "stroke-width": 0.1, "stroke-dasharray": "0.2 0.1" }); name.push(say("hint")); }
+        const inset = (cls, mark, extra = {}) => outlined("rect", mark, {
+          class: cls, x: col + 0.56, y: row + 0.56, width: 0.88, height: 0.88, fill: "none", ...extra,
+        }, cell);
+        if (mark === "last") {
+          cell.append(el("rect", { class: "damlib-last", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: color("last_move") }));
+          inset("damlib-last-frame", "last", { "stroke-width": 0.04, x: col + 0.52, y: row + 0.52, width: 0.96, height: 0.96 });
+        }
+        if (mark === "hint") { inset("damlib-hint", "hint", { "stroke-width": 0.1, "stroke-dasharray": "0.2 0.1" }); name.push(say("hint")); }
         if (mark === "excluded") {
           cell.append(el("rect", { class: "damlib-excluded", x: col + 0.5, y: row + 0.5, width: 1, height: 1, fill: `url(#${uid}-hatch)` }));
           name.push(say("excluded"));
         }
-        if (path[0] === square) { inset("damlib-selected", color("selected"), { "stroke-width": 0.12 }); name.push(say("chosen")); }
+        if (path[0] === square) { inset("damlib-selected", "selected", { "stroke-width": 0.12 }); name.push(say("chosen")); }
         line.append(cell);
         if (code) over.append(piece(code, square));
         const landing = path.indexOf(square, 1);
         if (landing > 0) {
-          over.append(el("circle", { class: "damlib-landing", cx: col + 1, cy: row + 1, r: 0.17, fill: color("target") }));
+          outlined("circle", "landing", { class: "damlib-landing", cx: col + 1, cy: row + 1, r: 0.17, fill: "mark" }, over, 0.05);
           over.append(el("text", { x: col + 1, y: row + 1.01, class: "damlib-number", fill: color("background") }, String(landing)));
           name.push(say("landing", { n: landing }));
         }
         if (targets.has(square)) {
-          over.append(el("circle", { class: "damlib-target", cx: col + 1, cy: row + 1, r: 0.36, fill: "none", stroke: color("target"), "stroke-width": 0.09 }));
+          outlined("circle", "target", { class: "damlib-target", cx: col + 1, cy: row + 1, r: 0.36, fill: "none", "stroke-width": 0.09 }, over);
           name.push(say("target"));
         }
-        if (cursor === square) over.append(el("rect", { class: "damlib-cursor", x: col + 0.53, y: row + 0.53, width: 0.94, height: 0.94 }));
         cell.setAttribute("aria-label", name.join(", "));
       }
       svg.append(line);
@@ -224,9 +264,9 @@ function render({ model, el: host }) {
     const numbers = el("g");
     for (const route of state.arrows || []) arrow(route.route, route.faint, svg, numbers);
     for (const square of state.crosses || []) cross(square, svg);
-    svg.append(numbers);
+    svg.append(numbers, cursorMark);
+    placeCursor();
     frame.dataset.shown = Object.entries(state.pieces).map(([s, c]) => c + s).sort().join(",");
-    if (cursor) frame.setAttribute("aria-activedescendant", `${uid}-${cursor}`);
     const size = get("size");
     host.style.width = size ? `${size}px` : "";
     host.classList.toggle("damlib-fixed", Boolean(size));
@@ -279,6 +319,7 @@ function render({ model, el: host }) {
     }
     busy = null;
     frame.dataset.animating = "false";
+    if (cursor && animation.follow) cursor = animation.follow; // where the learner's piece went
     draw();
     if (since !== null) performance.measure("damlib:settled", { start: since });
   }
@@ -316,9 +357,28 @@ function render({ model, el: host }) {
     if (late) watchConnection();
   };
   const connection = new MutationObserver(watchConnection);
-  for (let node = host; node && node !== document.body; node = node.parentElement) {
-    connection.observe(node, { attributes: true, attributeFilter: ["class"] });
-  }
+  const attach = (tries = 0) => {
+    if (!host.isConnected) {
+      if (tries < 200) requestAnimationFrame(() => attach(tries + 1));
+      return;
+    }
+    for (let node = host; node && node !== document.body; node = node.parentElement) {
+      connection.observe(node, { attributes: true, attributeFilter: ["class"] });
+    }
+    const widget = host.closest(".damlib-widget") || root;
+    // JupyterLab's notebook keys (arrows, Enter) stop at this attribute: every control of the
+    // widget keeps them, as the board does
+    widget.dataset.lmSuppressShortcuts = "true";
+    widget.addEventListener("focusout", (event) => {
+      if (event.relatedTarget) return;
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && widget.isConnected && playable()) frame.focus({ preventScroll: true });
+      }, 0);
+    });
+    watchConnection();
+  };
+  attach();
 
   // What a screen reader hears as a piece or a landing is chosen, at once (the kernel's answer
   // comes after).
@@ -391,9 +451,13 @@ function render({ model, el: host }) {
       const file = Math.max(0, Math.min(7, FILES.indexOf(now[0]) + df * flip));
       const rank = Math.max(1, Math.min(8, Number(now[1]) + dr * flip));
       cursor = FILES[file] + rank;
-      draw();
+      placeCursor();
     } else if ((event.key === "Enter" || event.key === " ") && cursor) {
       choose(cursor);
+    } else if (event.key === "p" || event.key === "P") {
+      tell(get("overview"));
+    } else if (event.key === "m" || event.key === "M") {
+      tell(get("movable"));
     } else if (event.key === "Escape") {
       local = { path: [], targets: [] };
       tell(say("cancelled"));
@@ -407,9 +471,11 @@ function render({ model, el: host }) {
     if (!cursor && frame.dataset.input !== "pointer") { cursor = get("path")[0] || (get("flipped") ? "h8" : "a1"); draw(); }
   });
   frame.addEventListener("blur", () => { cursor = null; draw(); });
-  again.addEventListener("click", () => animate(get("animation")));
+  again.addEventListener("click", () => { tell(get("animation").said || ""); animate(get("animation")); });
+  read.addEventListener("click", () => tell(get("overview")));
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   contrastBox.addEventListener("change", () => { model.set("high_contrast", contrastBox.checked); model.save_changes(); });
+  model.on("change:high_contrast", recolourCursor);
 
   model.on("change:labels", () => { label(); watchConnection(); });
   // only a new announcement replaces what was said (a change of the pieces alone says nothing)

@@ -34,12 +34,20 @@ _HERE = Path(__file__).parent
 #: frame for a hint) as well as in colour, told apart by colour-blind learners too.
 COLORS = {**{name: value[:7] for name, value in PALETTE.items()},
           "selected": "#f2a900", "target": "#1565c0", "hint": "#c2185b", "excluded": "#e64a19",
-          "last_move": "#c8d96a", "ring_white": "#9b9b99", "ring_black": "#1b1b1b"}
+          "last_move": "#c8d96a", "ring_white": "#9b9b99", "ring_black": "#1b1b1b", "cursor": "#1f5fbf",
+          "edge": "#141414"}
 #: The high-contrast option: pure light and dark squares, black ink.
 CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_edge": "#000000",
             "black": "#000000", "black_edge": "#000000", "ring_white": "#000000", "ring_black": "#ffffff",
-            "coordinates": "#000000", "frame": "#000000", "target": "#0033cc", "selected": "#ff8c00"}
-_LOOK = {"palette": COLORS, "contrast": CONTRAST,
+            "coordinates": "#000000", "frame": "#000000", "target": "#0033cc", "selected": "#ff8c00",
+            "edge": "#000000"}
+#: Each highlight in two tones, by their names in the palettes above: its colour, drawn over an
+#: outline of the other tone, so that one of them stands out from either square colour (WCAG
+#: 1.4.11: 3:1, 4.5:1 in high contrast; tests/test_contrast.py). board.js draws them so.
+MARKS = {"selected": ("selected", "edge"), "target": ("target", "edge"), "landing": ("target", "edge"),
+         "hint": ("hint", "edge"), "cursor": ("cursor", "edge"), "cross": ("captured", "edge"),
+         "last": ("last_move", "edge")}
+_LOOK = {"palette": COLORS, "contrast": CONTRAST, "marks": MARKS,
          "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
@@ -79,6 +87,28 @@ TEXTS: dict[str, str] = {
     "chose": "{square} chosen: it can go to {targets}.",
     "chose-nowhere": "{square} chosen.",
     "cancelled": "Nothing chosen.",
+    # the position read out (key P, or the button): each side's pieces, and whose move it is
+    "read": "Read the position",
+    "read-tip": "say where every piece stands (key P; key M: the pieces that can move)",
+    "overview": "{white} {black} {turn}",
+    "side-white": "White: {pieces}.",
+    "side-black": "Black: {pieces}.",
+    "side-white-none": "White: no pieces.",
+    "side-black-none": "Black: no pieces.",
+    "men-one": "a man on {squares}",
+    "men-other": "men on {squares}",
+    "kings-one": "a king on {squares}",
+    "kings-other": "kings on {squares}",
+    "movable": "Pieces that can move: {pieces}.",
+    "movable-piece": "{square} to {targets}",
+    "movable-none": "No piece can move now.",
+    # a move said again, frame by frame, as "Show the move again" shows it
+    "frame-step": "{start} to {end}",
+    "frame-jump": "{start} to {end}, taking {taken}",
+    "frame-jump-removed": "{start} to {end}, taking {taken}, which leaves the board at once",
+    "frame-leave-one": "{taken} leaves the board",
+    "frame-leave-other": "{taken} leave the board together",
+    "frames": "{frames}.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -93,6 +123,46 @@ def board_labels() -> dict[str, str]:
     """The words the browser shows and reads out, in the language damlib speaks now; the
     placeholders are left for board.js to fill."""
     return {key: language.translate(TEXTS[key]) for key in _LABELS}
+
+
+def overview(pieces: Mapping[str, str], turn: str) -> str:
+    """Where every piece stands, side by side, and whose move it is, as a screen reader says it.
+
+    >>> overview({"c3": "w", "e3": "w", "a1": "W", "d6": "b"}, "white")
+    'White: men on c3, e3; a king on a1. Black: a man on d6. White to move'
+    """
+    sides = []
+    for side, man in (("white", "w"), ("black", "b")):
+        kinds = [(kind, sorted(s for s, code in pieces.items() if code == letter))
+                 for kind, letter in (("men", man), ("kings", man.upper()))]
+        named = [language.counted(kind, len(squares), TEXTS, squares=", ".join(squares))
+                 for kind, squares in kinds if squares]
+        sides.append(say(f"side-{side}", pieces="; ".join(named)) if named else say(f"side-{side}-none"))
+    return say("overview", white=sides[0], black=sides[1], turn=to_move(turn))
+
+
+def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:
+    """A move's frames in words, as "Show the move again" shows them.
+
+    >>> from damlib import Position
+    >>> from damlib.play.frames import move_frames
+    >>> move = Position.from_fen("W:We3:Bd4,f4,b6", "german").legal_moves[0]
+    >>> frames_said(move_frames(move), removed_at_once=False)
+    'e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board together.'
+    """
+    said: list[str] = []
+    before: tuple[str, ...] = ()
+    for frame in frames:
+        new = [s for s in frame.taken if s not in before]
+        if frame.start == frame.end:  # the jumped pieces go (DE-STRIKE)
+            said.append(language.counted("frame-leave", len(before), TEXTS, taken=", ".join(before)))
+        elif new:
+            key = "frame-jump-removed" if removed_at_once else "frame-jump"
+            said.append(say(key, start=frame.start, end=frame.end, taken=", ".join(new)))
+        else:
+            said.append(say("frame-step", start=frame.start, end=frame.end))
+        before = tuple(dict.fromkeys((*before, *frame.taken)))
+    return say("frames", frames="; ".join(said)) if said else ""
 
 
 class Board(Pictured, anywidget.AnyWidget):
@@ -140,6 +210,10 @@ class Board(Pictured, anywidget.AnyWidget):
     #: the name of the rules of the position shown ("" for pieces set up freely), by which a saved
     #: lesson draws the board as it was left (damlib.widgets.saved)
     game = t.Unicode("").tag(sync=True)
+    #: what a screen reader hears on key P (each side's pieces, whose move) and on key M (the
+    #: pieces that can move, and where)
+    overview = t.Unicode("").tag(sync=True)
+    movable = t.Unicode("").tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     size = t.Int(0).tag(sync=True)
     high_contrast = t.Bool(False).tag(sync=True)
@@ -223,6 +297,10 @@ class Board(Pictured, anywidget.AnyWidget):
             self.arrows = ([{"route": list(r), "faint": True} for r in ahead]
                            + [{"route": list(r), "faint": False} for r in arrows])
             self.crosses = list(crosses)
+            self.overview = overview(pieces, self._position.turn)
+            self.movable = say("movable", pieces="; ".join(
+                say("movable-piece", square=start, targets=", ".join(ends)) for start, ends in self.moves.items())
+            ) if self.moves else say("movable-none")
             if label is not None:
                 self.label = label
             if announce is not None:
@@ -249,17 +327,22 @@ class Board(Pictured, anywidget.AnyWidget):
             if played:
                 first = played[0][0]
                 self.animate(game.positions[first], [frame for i, move in played
-                                                     for frame in move_frames(move, game.positions[i + 1])])
+                                                     for frame in move_frames(move, game.positions[i + 1])],
+                             follow=played[0][1].end)
             elif before != self._shown and self.animation.get("frames"):
                 # another game (a new level), an undo or a restart: the move animated last is not
                 # the last move on the board, and "Show the move again" would replay it
                 self.animation = {"id": self.animation["id"], "frames": []}
 
-    def animate(self, start: Position, frames: Iterable[Frame]) -> None:
+    def animate(self, start: Position, frames: Iterable[Frame], *, follow: str | None = None) -> None:
         """Animate ``frames`` (see :func:`~damlib.play.frames.move_frames`) from ``start``; the board
-        then shows what :meth:`show` drew last."""
+        then shows what :meth:`show` drew last, the keyboard's cursor on ``follow`` (where the
+        learner's piece went). "Show the move again" says the frames in words."""
+        frames = tuple(frames)
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
-                          "frames": [frame._asdict() for frame in frames]}
+                          "frames": [frame._asdict() for frame in frames],
+                          "said": frames_said(frames, removed_at_once=start.rules.remove_at_once),
+                          **({"follow": follow} if follow else {})}
 
     def _played(self, game: Game) -> list[tuple[int, Move]]:
         """The moves of ``game`` since it was drawn last, by index; none for another game or

@@ -18,7 +18,7 @@ from ..engine.errors import DamlibError
 from ..teach.learn import CHOICES, LEVELS, Level, Progress, last_learner, remember_learner, stage_done, tally
 from ..teach.learn.clicks import LevelClicks
 from .board import Board
-from .common import Pictured, button, check_size, game_name, prose, some, text
+from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, some, text
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{login}`` the name the
 #: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed,
@@ -32,6 +32,7 @@ TEXTS: dict[str, str] = {
     "level": "Level",
     "name": "Name",
     "typed": "or type a move, then Enter",
+    "typed-label": "Your move",
     "name-box": "your name, to keep your stars",
     "hint": "Hint",
     "hint-tip": "which piece, then which move and why",
@@ -130,10 +131,12 @@ class Learn(Pictured, w.VBox):
         self.heading = text()
         self.goal = text("goal")
         self.feedback = text("status")
-        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
+        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="320px", max_width="100%"),
+                            style=WHOLE_LABEL)
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(continuous_update=False, layout=w.Layout(width="300px", max_width="100%"))
+        self.name = w.Text(continuous_update=False, layout=w.Layout(width="340px", max_width="100%"),
+                           style=WHOLE_LABEL)
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
         self.hint_button = button("", "", "hint", self.hint)
         self.threat_button = button("", "", "threat", self.threat)
@@ -145,7 +148,6 @@ class Learn(Pictured, w.VBox):
         self.pick.observe(lambda change: None if self._picking else self.go_to(change["new"]), "value")
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
         self.choices = [button("", "", c.replace(" ", "-"), self._choice(c), shown) for c in CHOICES]
-        self.name_label = w.Label()
         # each language damlib speaks, named in itself
         self.language_menu = w.Dropdown(options=[((Locale.parse(code).get_display_name(code) or code).capitalize(),
                                                   code) for code in language.languages()],
@@ -162,7 +164,7 @@ class Learn(Pictured, w.VBox):
                                                layout=w.Layout(flex_flow="row wrap")),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.name_label, self.name, self.language_menu], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.name, self.language_menu], layout=w.Layout(flex_flow="row wrap")),
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
@@ -300,7 +302,8 @@ class Learn(Pictured, w.VBox):
         named += [(control, choice.replace(" ", "-")) for control, choice in zip(self.choices, CHOICES, strict=True)]
         for control, key in named:
             control.description, control.tooltip = say(key), say(f"{key}-tip")
-        self.name_label.value = say("name")
+        # the boxes' labels are their accessible names too (a placeholder is not one)
+        self.name.description, self.typed.description = say("name"), say("typed-label")
         self.language_menu.description, self.language_menu.tooltip = say("language"), say("language-tip")
         if self.login:
             self.name.tooltip = say("login-box")
@@ -411,8 +414,10 @@ class Learn(Pictured, w.VBox):
     def _show(self, message: str = "", *, then: str = "") -> None:
         level, attempt = self.level, self.attempt
         number = say("level-of", index=self.index + 1, count=len(self.levels))
-        self.heading.value = prose(say("heading", level=f"<b>{html.escape(number)}</b>",
-                                       game=html.escape(variants.game_name(level.rules)), rule=html.escape(level.rule)))
+        # a heading, so that a screen reader's list of headings finds each level's title
+        title = say("heading", level=f"<b>{html.escape(number)}</b>", game=html.escape(variants.game_name(level.rules)),
+                    rule=html.escape(level.rule))
+        self.heading.value = f'<h3 class="damlib-level-title" style="margin: 0.3em 0; font-size: 1em">{title}</h3>'
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
         lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]
