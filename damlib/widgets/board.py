@@ -116,7 +116,7 @@ say = language.sayer(TEXTS)
 #: the keys of :data:`TEXTS` the browser says (board.js fills ``{square}``, ``{name}``, ``{n}``)
 _LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", "landing", "target", "again",
            "speed", "speed-slow", "speed-normal", "speed-fast", "speed-none", "contrast", "saved", "offline",
-           "no-answer", "chose", "chose-nowhere", "cancelled")
+           "no-answer", "chose", "chose-nowhere", "cancelled", "read", "read-tip")
 
 
 def board_labels() -> dict[str, str]:
@@ -318,7 +318,12 @@ class Board(Pictured, anywidget.AnyWidget):
         marks = {name: "last" for name in ((last.start, last.end) if last else ())}
         marks |= {name: "hint" for name in marked}
         moves = table.choices if table.computer != position.turn else {}
-        news = [say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])) for i, m in played]
+        # each move as the rules describe it and, for a capture, as the animation shows it: jump by
+        # jump, and when the pieces taken leave the board (at once under TR-REMOVE)
+        news = [" ".join(filter(None, [
+            say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])),
+            frames_said(move_frames(m, game.positions[i + 1]), removed_at_once=game.rules.remove_at_once)
+            if m.captured else ""])) for i, m in played]
         turn = str(game.result) if game.result else to_move(position.turn)
         with self.hold_sync():
             self.show(position, moves=moves, path=table.path, targets=table.targets, marks=marks,
