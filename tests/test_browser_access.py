@@ -61,7 +61,8 @@ def _keys(start: str, end: str) -> list[str]:
     """The arrow keys that move the cursor from ``start`` to ``end`` (White at the bottom)."""
     across = FILES.index(end[0]) - FILES.index(start[0])
     up = int(end[1]) - int(start[1])
-    return ["ArrowRight" if across > 0 else "ArrowLeft"] * abs(across) + ["ArrowUp" if up > 0 else "ArrowDown"] * abs(up)
+    return (["ArrowRight" if across > 0 else "ArrowLeft"] * abs(across)
+            + ["ArrowUp" if up > 0 else "ArrowDown"] * abs(up))
 
 
 def _heard(board) -> dict[str, str]:
@@ -142,7 +143,8 @@ def _axe(page, context: str = "document") -> list[dict]:
     return found
 
 
-def test_axe_finds_nothing_serious_on_a_voila_learn_page_and_a_jupyterlab_lesson(lab_url, tmp_path: Path) -> None:
+def test_axe_finds_nothing_serious_on_a_voila_learn_page_and_a_jupyterlab_lesson(
+        lab_url, tmp_path: Path) -> None:  # noqa: F811 (the fixture)
     from playwright.sync_api import expect
 
     _requirements()
