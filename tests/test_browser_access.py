@@ -174,3 +174,37 @@ def test_axe_finds_nothing_serious_on_a_voila_learn_page_and_a_jupyterlab_lesson
     serious = {where: [v for v in found if v["impact"] in ("critical", "serious")]
                for where, found in (("Voilà", voila), ("JupyterLab", lesson))}
     assert serious == {"Voilà": [], "JupyterLab": []}, serious
+
+
+def test_focus_stays_in_learn_as_next_level_opens_and_the_arrows_keep_the_squares(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    from damlib.learn import STAGES
+
+    _requirements()
+    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
+    with _voila(tmp_path) as url, _browser(1100) as context:
+        page = context.new_page()
+        page.goto(url, wait_until="domcontentloaded")
+        learn = page.locator(".damlib-learn")
+        frame = _frame(learn)
+        expect(frame).to_be_visible()
+        # the arrows move the cursor over the same square elements: a screen reader keeps its place
+        frame.focus()
+        page.keyboard.press("ArrowRight")
+        kept = frame.evaluate("f => { f.kept = f.querySelector('[data-square=\"c1\"]'); return Boolean(f.kept) }")
+        page.keyboard.press("ArrowRight")
+        assert kept and frame.evaluate("f => f.kept === f.querySelector('[data-square=\"c1\"]')")
+        assert _heard(learn)["square"].startswith("c1, ")
+        typed = learn.locator(".damlib-typed input")
+        for move in STAGES["German"][0].solution:
+            typed.fill(move)
+            typed.press("Enter")
+        expect(learn.locator(".damlib-status")).to_contain_text("Done")
+        learn.locator(".damlib-next-level").focus()
+        page.keyboard.press("Enter")  # Next level: disabled on the level it opens
+        expect(learn).to_contain_text("Level 2 of 3")
+        expect(learn.locator(".damlib-next-level")).to_be_disabled()
+        page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains("
+                               "'damlib-board-frame')")
+        expect(learn.locator(".damlib-live")).to_contain_text("Level 2 of 3")  # and the level is said

@@ -375,3 +375,23 @@ def test_the_boxes_are_named_by_their_labels_and_each_level_has_a_heading():
     assert learn.typed.description == "Your move" and learn.name.description == "Name"
     assert learn.heading.value.startswith('<h3 class="damlib-level-title"')
     assert "Level 1 of 2" in visible(learn.heading.value)
+
+
+def test_arrowing_down_the_level_menu_loads_only_the_level_it_rests_on():
+    # in the browser each arrow press on the menu chooses the level it passes (issue 38: 18 presses
+    # took 11 s); where the kernel's event loop runs, a level is loaded once the menu rests
+    import asyncio
+
+    learn = Learn(STAGES["German"][:6])
+    started = []
+    learn._start = lambda start=learn._start: (started.append(learn.index), start())[1]
+
+    async def arrowing():
+        for index in (1, 2, 3, 4):
+            learn.pick.value = index
+            await asyncio.sleep(0.05)
+        assert learn.index == 0 and started == []
+        await asyncio.sleep(learn.PICK_SECONDS + 0.3)
+
+    asyncio.run(arrowing())
+    assert learn.index == 4 and started == [4] and "Level 5 of 6" in learn.heading.value

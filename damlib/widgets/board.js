@@ -357,6 +357,8 @@ function render({ model, el: host }) {
     if (late) watchConnection();
   };
   const connection = new MutationObserver(watchConnection);
+  let focusInside = false;
+  let keepFocus = () => {};
   const attach = (tries = 0) => {
     if (!host.isConnected) {
       if (tries < 200) requestAnimationFrame(() => attach(tries + 1));
@@ -369,13 +371,14 @@ function render({ model, el: host }) {
     // JupyterLab's notebook keys (arrows, Enter) stop at this attribute: every control of the
     // widget keeps them, as the board does
     widget.dataset.lmSuppressShortcuts = "true";
-    widget.addEventListener("focusout", (event) => {
-      if (event.relatedTarget) return;
-      setTimeout(() => {
-        const lost = !document.activeElement || document.activeElement === document.body;
-        if (lost && widget.isConnected && playable()) frame.focus({ preventScroll: true });
-      }, 0);
-    });
+    // focus in the widget: Chrome fires nothing when a focused button is disabled (Next level,
+    // on the level it opened), so each redraw looks whether focus fell out of the widget
+    widget.addEventListener("focusin", () => { focusInside = true; });
+    document.addEventListener("focusin", (event) => { if (!widget.contains(event.target)) focusInside = false; });
+    keepFocus = () => {
+      const now = document.activeElement;
+      if (focusInside && playable() && (!now || now === document.body || now.disabled)) frame.focus({ preventScroll: true });
+    };
     watchConnection();
   };
   attach();
@@ -483,6 +486,7 @@ function render({ model, el: host }) {
   model.on("msg:custom", (message) => { if (message && message.answered) answered(); });
   model.on("change", () => {
     answered();
+    setTimeout(() => keepFocus(), 50); // once the other controls of the widget have changed too
     local = null;
     const animation = get("animation");
     const since = pending;

@@ -3,6 +3,7 @@ progress that is kept."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import weakref
@@ -145,7 +146,8 @@ class Learn(Pictured, w.VBox):
         # any level of the stage, its stars beside it: a learner picks up where they like
         self.pick = w.Dropdown(layout=w.Layout(width="max-content", max_width="100%"))
         self.pick.add_class("damlib-pick")
-        self.pick.observe(lambda change: None if self._picking else self.go_to(change["new"]), "value")
+        self.pick.observe(lambda change: None if self._picking else self._picked(change["new"]), "value")
+        self._waiting: asyncio.TimerHandle | None = None  # a level picked, loaded once the menu rests
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
         self.choices = [button("", "", c.replace(" ", "-"), self._choice(c), shown) for c in CHOICES]
         # each language damlib speaks, named in itself
@@ -248,6 +250,22 @@ class Learn(Pictured, w.VBox):
         names = list(self.stages)
         later = names[names.index(self.stage.value) + 1:]
         return (self.stages[later[0]], self._first_undone(self.stages[later[0]]), later[0]) if later else None
+
+    #: how long the level menu must rest on a level before it is loaded: a learner arrowing down
+    #: the menu passes each level on the way (each arrow press chooses it), and loads only the last
+    PICK_SECONDS = 0.5
+
+    def _picked(self, index: int) -> None:
+        """A level chosen from the menu: loaded once the menu has rested on it, where the kernel's
+        event loop runs (a notebook, Voilà); at once elsewhere."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.go_to(index)
+            return
+        if self._waiting is not None:
+            self._waiting.cancel()
+        self._waiting = loop.call_later(self.PICK_SECONDS, lambda: self.go_to(index))
 
     def go_to(self, index: int) -> None:
         """Play level ``index`` (from 0) of the stage; one that is not there changes nothing."""
@@ -437,7 +455,9 @@ class Learn(Pictured, w.VBox):
             finished = f" {self._unkept}" if self._unkept else f" {say('done-stars', stars=attempt.stars)}"
         self.board.show_game(self.clicks, marked=attempt.marked, said=" ".join(filter(None, [said + finished, then])))
         self._picking = True
-        self.pick.options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
+        options = [(f"{i + 1}. {stars(self._stars(lv))} {lv.rule}", i) for i, lv in enumerate(self.levels)]
+        if list(self.pick.options) != options:  # sent to the browser only when a star or a stage changed
+            self.pick.options = options
         self.pick.value = self.index
         self._picking = False
         pending = attempt.game.pending is not None
