@@ -132,11 +132,11 @@ class Learn(Pictured, w.VBox):
         self.heading = text()
         self.goal = text("goal")
         self.feedback = text("status")
-        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="320px", max_width="100%"),
+        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="220px", max_width="100%"),
                             style=WHOLE_LABEL)
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(continuous_update=False, layout=w.Layout(width="340px", max_width="100%"),
+        self.name = w.Text(continuous_update=False, layout=w.Layout(width="300px", max_width="100%"),
                            style=WHOLE_LABEL)
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
         self.hint_button = button("", "", "hint", self.hint)
@@ -435,7 +435,7 @@ class Learn(Pictured, w.VBox):
         # a heading, so that a screen reader's list of headings finds each level's title
         title = say("heading", level=f"<b>{html.escape(number)}</b>", game=html.escape(variants.game_name(level.rules)),
                     rule=html.escape(level.rule))
-        self.heading.value = f'<h3 class="damlib-level-title" style="margin: 0.3em 0; font-size: 1em">{title}</h3>'
+        self.heading.value = f'<h3 class="damlib-level-title" style="margin: 0.3em 0; font-size: 1em; font-weight: normal">{title}</h3>'
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
         lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]
