@@ -1,7 +1,7 @@
-"""pytest at the repository's root: the modules directly in damlib/ other than its __init__ only
-keep a public import name where a module moved into a layer folder (damlib/pdn.py is
-damlib/play/pdn.py, and so on); they are not collected for doctests, which run where the module
-lives.
+"""pytest at the repository's root: the modules directly in damlib/ other than its __init__ are the
+public import names, each re-exporting a module of a layer folder (damlib/pdn.py names the public
+names of damlib/play/pdn.py, and so on); they are not collected for doctests, which run where the
+code lives.
 
 The tests, the doctests and the English lessons expect English: a DAMLIB_LANG of the shell (a
 learner's own choice) is not handed to them or to the lessons' kernels; the Esperanto lessons

@@ -1,8 +1,21 @@
-"""``damlib.exercises`` is ``damlib.teach.exercises``: the name lessons and users import,
-kept where the module moved."""
+"""Questions on positions, with the rule ID in every answer.
 
-import sys
+The public names of :mod:`damlib.teach.exercises`, where the code lives (in its layer folder).
+"""
 
-from .teach import exercises
+from .teach.exercises import (
+    EXERCISES,
+    QUESTIONS,
+    AnswerClicks,
+    Exercise,
+    ExerciseKind,
+    Feedback,
+    Question,
+    Quiz,
+    save_worksheet,
+)
 
-sys.modules[__name__] = exercises
+__all__ = [
+    "EXERCISES", "QUESTIONS", "AnswerClicks", "Exercise", "ExerciseKind", "Feedback", "Question", "Quiz",
+    "save_worksheet",
+]

@@ -1,8 +1,32 @@
-"""``damlib.learn`` is ``damlib.teach.learn``: the name lessons and users import,
-kept where the module moved."""
+"""Learn: the 114 levels in stages, a learner's attempts and progress, and the class report.
 
-import sys
+The public names of :mod:`damlib.teach.learn`, where the code lives (in its layer folder).
+"""
 
-from .teach import learn
+from .teach.learn import (
+    CHOICES,
+    DEFAULT_FOLDER,
+    LEVELS,
+    STAGES,
+    TEACHING_ORDER,
+    Attempt,
+    ClassReport,
+    Feedback,
+    LearnerRow,
+    Level,
+    Progress,
+    class_report,
+    for_rule,
+    last_learner,
+    remember_learner,
+    rules_used,
+    stage_done,
+    tally,
+    taught,
+)
 
-sys.modules[__name__] = learn
+__all__ = [
+    "CHOICES", "DEFAULT_FOLDER", "LEVELS", "STAGES", "TEACHING_ORDER", "Attempt", "ClassReport", "Feedback",
+    "LearnerRow", "Level", "Progress", "class_report", "for_rule", "last_learner", "remember_learner",
+    "rules_used", "stage_done", "tally", "taught",
+]

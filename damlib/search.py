@@ -1,8 +1,17 @@
-"""``damlib.search`` is ``damlib.play.search``: the name lessons and users import,
-kept where the module moved."""
+"""The computer opponent: a time-limited search at three strengths.
 
-import sys
+The public names of :mod:`damlib.play.search`, where the code lives (in its layer folder).
+"""
 
-from .play import search
+from .play.search import (
+    LEVELS,
+    Analysis,
+    Level,
+    analyse,
+    best_move,
+    level_of,
+)
 
-sys.modules[__name__] = search
+__all__ = [
+    "LEVELS", "Analysis", "Level", "analyse", "best_move", "level_of",
+]

@@ -523,7 +523,7 @@ def test_a_huge_answer_is_refused_quickly_and_briefly(monkeypatch):
 
 
 def test_a_huge_title_is_cut():
-    from damlib import diagram
+    from damlib.drawing import diagram  # where the code lives: _layout is not a public name
 
     pos = Position.start(GERMAN)
     assert diagram.png(pos, title="x" * 100_000, caption="line\n" * 10_000).startswith(b"\x89PNG")

@@ -55,7 +55,7 @@ def test_each_folder_imports_only_the_folders_below_it():
     for path in sorted((ROOT / "damlib").rglob("*.py")):
         parts = path.relative_to(ROOT / "damlib").parts
         if parts[0] not in LAYERS:
-            continue  # the package's front door (damlib/__init__.py) and the old names kept for lessons
+            continue  # the package's front door (damlib/__init__.py) and the public modules beside it
         mine = LAYERS.index(parts[0])
         tree = ast.parse(path.read_text(encoding="utf-8"))
         top = set(map(id, tree.body))
