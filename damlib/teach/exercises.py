@@ -327,9 +327,7 @@ class Exercise:
             return rules.majority and forbidden_captures(pos, 0)[0] > 0
         if topic == "mandatory":
             # without it, a capture could be left for a step, or stopped after its first jump
-            gen = pos._generator
-            return pos.must_capture and bool(gen.steps(pos.board, gen.own_squares(pos.board))
-                                             or any(len(m.captured) > 1 for m in pos.legal_moves))
+            return pos.must_capture and bool(pos.steps() or any(len(m.captured) > 1 for m in pos.legal_moves))
         if topic == "promote":
             # no field holds it: without it a man that ends its move on the last rank stays a man
             move = self._move()
