@@ -81,3 +81,23 @@ def test_the_lazy_pictures_of_the_front_door_are_the_public_diagram_module():
     import damlib.diagram
 
     assert damlib.diagram is sys.modules["damlib.diagram"] and damlib.draw is damlib.diagram.draw
+
+
+def test_every_function_given_a_raw_board_takes_the_rules_then_the_board_then_the_side():
+    import inspect
+
+    from damlib.engine import legality, movegen, notation, raw
+    from damlib.play import evaluation
+
+    checked = []
+    for module in (legality, movegen, notation, raw, evaluation):
+        for name, found in vars(module).items():
+            function = inspect.unwrap(found) if callable(found) else found  # through a cache
+            if not inspect.isfunction(function) or function.__module__ != module.__name__:
+                continue
+            given = [p for p in inspect.signature(function).parameters if p in ("rules", "board", "white")]
+            if "board" in given and len(given) > 1:
+                checked.append(name)
+                assert given == [p for p in ("rules", "board", "white") if p in given], f"{module.__name__}.{name}"
+    assert {"legal_moves", "perft", "evaluate", "capture_mistake", "legal", "check_board"} <= set(checked)
+

@@ -85,7 +85,7 @@ def _literal(
 
 
 @functools.lru_cache(maxsize=8)
-def legal_moves(rules: Rules, white: bool, board: movegen.RawBoard) -> list[movegen.RawMove]:
+def legal_moves(rules: Rules, board: movegen.RawBoard, white: bool) -> list[movegen.RawMove]:
     """The legal moves, kept for the few boards last asked about: a position lists them,
     and a diagnosis of move text on it reads them again (the routes are not traced twice)."""
     return movegen.generator(rules, white).legal(board)
@@ -115,7 +115,7 @@ def _capture_mistake(rules: Rules, board: movegen.RawBoard, white: bool,
     found = _literal(rules, board, white, squares)
     if found is None:
         return None
-    legal = legal_moves(rules, white, board)
+    legal = legal_moves(rules, board, white)
     if not legal or not legal[0][1] or _is_legal_route(legal, *found):
         return None
     return found
@@ -158,7 +158,7 @@ def _named_mistake(
     :meth:`~damlib.engine.movegen.MoveGenerator.named`), never all of them.
     """
     gen = movegen.generator(rules, white)
-    legal = legal_moves(rules, white, board)
+    legal = legal_moves(rules, board, white)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
     if gen.by_levels:  # the levels know every landing
@@ -180,7 +180,7 @@ def _capture_rule_broken(
     rules: Rules, board: movegen.RawBoard, white: bool, mistake: movegen.RawMove, complete: bool
 ) -> tuple[Topic, str]:
     gen = movegen.generator(rules, white)
-    best = legal_moves(rules, white, board)[0]
+    best = legal_moves(rules, board, white)[0]
     best_text, taken = format_move(best), len(best[1])
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]

@@ -665,7 +665,7 @@ def apply(board: RawBoard, move: RawMove) -> RawBoard:
     return tuple(b)
 
 
-def perft(board: RawBoard, white: bool, rules: Rules, depth: int) -> int:
+def perft(rules: Rules, board: RawBoard, white: bool, depth: int) -> int:
     """Leaf count of the legal-move tree of ``depth`` plies.
 
     It plays on bit boards throughout, and at the last ply counts steps without

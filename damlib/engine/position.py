@@ -280,7 +280,7 @@ class Position:
                 raise DamlibError(f"the piece on {name} must be a Piece or one of w, b, W, B, not {shown(piece)}")
             board[square_number(name)] = value
         white = notation.parse_turn(turn)
-        return cls._of(r, notation.check_board(board, r) if check else tuple(board), white)
+        return cls._of(r, notation.check_board(r, board) if check else tuple(board), white)
 
     def with_rules(self, variant: Variant) -> Position:
         """The same pieces and side to move under the rules of ``variant`` (a game's name, or a
@@ -293,7 +293,7 @@ class Position:
         ('Russian', True)
         """
         rules = _rules(variant)
-        return Position._of(rules, notation.check_board(list(self._board), rules), self._white)
+        return Position._of(rules, notation.check_board(rules, list(self._board)), self._white)
 
     def with_turn(self, turn: Color) -> Position:
         """The same pieces with ``turn`` (``"white"`` or ``"black"``) to move: what a side could
@@ -378,7 +378,7 @@ class Position:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, each once (one route per capture)."""
         if self._legal is None:
-            moves = tuple(Move._from_raw(m, self) for m in legality.legal_moves(self.rules, self._white, self._board))
+            moves = tuple(Move._from_raw(m, self) for m in legality.legal_moves(self.rules, self._board, self._white))
             object.__setattr__(self, "_legal", moves)
             return moves
         return self._legal
@@ -611,4 +611,4 @@ def perft(position: Position, depth: int) -> int:
         raise DamlibError(f"perft counts from a Position, not {shown(position)}")
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
         raise DamlibError(f"depth must be a whole number of plies from 0 to {MAX_PERFT_DEPTH}, not {shown(depth)}")
-    return movegen.perft(position._board, position._white, position.rules, depth)
+    return movegen.perft(position.rules, position._board, position._white, depth)

@@ -8,10 +8,10 @@ when ahead, bring the kings close, take the opponent's room, hold the long diago
 >>> from damlib import Position
 >>> from damlib.play.evaluation import evaluate
 >>> start = Position.start("german")
->>> evaluate(start.board, True, start.rules)
+>>> evaluate(start.rules, start.board, True)
 0
 >>> up = Position.from_fen("W:Wc3,e3:Bd6", "german")
->>> evaluate(up.board, True, up.rules) > 100, evaluate(up.board, False, up.rules) < -100
+>>> evaluate(up.rules, up.board, True) > 100, evaluate(up.rules, up.board, False) < -100
 (True, True)
 """
 
@@ -81,7 +81,7 @@ def _distance(a: int, b: int) -> int:
     return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
 
 
-def evaluate(board: RawBoard, white: bool, rules: Rules) -> int:
+def evaluate(rules: Rules, board: RawBoard, white: bool) -> int:
     """The position's worth to the side to move (White if ``white``), in hundredths of a man."""
     w = weights(rules)
     rays, white_shape, black_shape, white_steps, black_steps = (

@@ -147,7 +147,7 @@ class _Search:
             return -WIN + ply  # no move or no piece: lost (DE-WIN); later is better
         if depth <= 0 and not moves[0][1]:
             self.horizon = True
-            return evaluate(board, white, self.rules)
+            return evaluate(self.rules, board, white)
         start_alpha, best, best_move = alpha, -2 * WIN, None
         self.seen.add(key)
         try:
@@ -240,7 +240,7 @@ def analyse(
     search = _Search(position, deadline, max_nodes, seen)
     by_raw = {engine.raw_move(m): m for m in moves}
     # before the first iteration ends, the move that looks best at a glance stands
-    order = sorted(by_raw, key=lambda raw: evaluate(engine.play(board, raw), not white, position.rules))
+    order = sorted(by_raw, key=lambda raw: evaluate(position.rules, engine.play(board, raw), not white))
     scores: dict[RawMove, int] = {raw: 0 for raw in order}
     best, best_score, done_depth = order[0], 0, 0
     search.seen.add((board, white))
