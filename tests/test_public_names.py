@@ -101,3 +101,24 @@ def test_every_function_given_a_raw_board_takes_the_rules_then_the_board_then_th
                 assert given == [p for p in ("rules", "board", "white") if p in given], f"{module.__name__}.{name}"
     assert {"legal_moves", "perft", "evaluate", "capture_mistake", "legal", "check_board"} <= set(checked)
 
+
+@pytest.mark.parametrize(("module", "old", "new"), [
+    ("search", "LEVELS", "STRENGTHS"), ("search", "Level", "Strength"), ("search", "level_of", "strength_of"),
+    ("exercises", "Feedback", "Verdict"),
+])
+def test_a_renamed_public_name_still_works_for_one_release_with_a_warning(module, old, new):
+    public = importlib.import_module(f"damlib.{module}")
+    with pytest.warns(DeprecationWarning, match=rf"damlib\.{module}\.{old} is now damlib\.{module}\.{new}"):
+        assert getattr(public, old) is getattr(public, new)
+    assert old not in public.__all__ and new in public.__all__
+    with pytest.raises(AttributeError):
+        public.NO_SUCH_NAME  # noqa: B018
+
+
+def test_one_name_means_one_thing_across_the_public_modules():
+    import damlib
+    from damlib import exercises, learn, search
+
+    names = [set(m.__all__) for m in (damlib, exercises, learn, search)]
+    shared = {n for i, a in enumerate(names) for b in names[i + 1:] for n in a & b}
+    assert shared == set()  # Level, LEVELS and Feedback were each two things

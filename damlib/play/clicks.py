@@ -36,7 +36,7 @@ from ..engine.variants import PUBLISHED, game_name
 from ..engine.variants import rules as _rules
 from .game import Game
 from .referee import explain, why_piece_cannot_move
-from .search import Level, best_move, check_limits, level_of
+from .search import Strength, best_move, check_limits, strength_of
 
 #: Every sentence the board's clicks say, whole: a side is never a word put into a sentence, each
 #: side has its own template. ``{game}`` is the game's name ("German draughts"), ``{rule}`` a rule
@@ -67,7 +67,7 @@ class ClickToMove:
     :meth:`new_game` goes to the game's standard start. With ``referee`` capture
     mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
     ``computer`` (``"white"`` or ``"black"``) lets damlib play that side at ``level``
-    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
+    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.STRENGTHS`), thinking
     the level's time per move or ``seconds``. ``on_move``, if given, is handed each move the
     clicks complete instead of its being played here (a level's attempt, an exercise's answer).
     With ``finish_captures`` (a game's board) a capture plays itself as soon as the squares
@@ -88,7 +88,7 @@ class ClickToMove:
         referee: bool = False,
         computer: str | None = None,
         seconds: float | None = None,
-        level: str | Level = "club",
+        level: str | Strength = "club",
         on_move: Callable[[Move | str], None] | None = None,
         finish_captures: bool = True,
     ) -> None:
@@ -97,7 +97,7 @@ class ClickToMove:
         self.finish_captures = bool(finish_captures)
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
         self.seconds = seconds
-        self.level = level_of(level)
+        self.level = strength_of(level)
         self._chance = random.Random()  # a beginner's slips
         self.computer: Color | None = parse_color(computer, "computer")
         self.game = Game(self.start, referee=bool(referee))
@@ -223,7 +223,7 @@ class ClickToMove:
 
     def set_level(self, level: object) -> None:
         """Let the computer play at ``level`` (``"beginner"``, ``"club"``, ``"strong"``) from its next move."""
-        self._do(lambda: setattr(self, "level", level_of(level)))
+        self._do(lambda: setattr(self, "level", strength_of(level)))
 
     # -- inside -------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ A position met before in the game or on the line searched counts as a draw: the 
 is ahead avoids repeating and looks for progress instead (DE-DRAW).
 
 >>> from damlib import Position
->>> from damlib.search import LEVELS, best_move
+>>> from damlib.search import STRENGTHS, best_move
 >>> str(best_move(Position.from_fen("W:Wc3,g3:Bd4,h8", "german")))
 'c3:e5'
->>> [level.name for level in LEVELS.values()]
+>>> [level.name for level in STRENGTHS.values()]
 ['beginner', 'club', 'strong']
 """
 
@@ -37,7 +37,7 @@ WON = WIN - 1000
 
 
 @dataclass(frozen=True)
-class Level:
+class Strength:
     """How the computer plays: its time per move, how deep it may look, and how often it slips.
 
     A slip is what a beginner does: a move that looks almost as good, at most ``margin``
@@ -53,21 +53,21 @@ class Level:
 
 
 #: The levels a teacher chooses from, weakest first.
-LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
-    "club": Level("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
-    "strong": Level("strong", 0.85, 64, 0.0, 0, "looks as deep as it can in under a second"),
+STRENGTHS: dict[str, Strength] = {
+    "beginner": Strength("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
+    "club": Strength("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
+    "strong": Strength("strong", 0.85, 64, 0.0, 0, "looks as deep as it can in under a second"),
 }
 
 
-def level_of(level: object) -> Level:
-    """The :class:`Level` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
-    if isinstance(level, Level):
+def strength_of(level: object) -> Strength:
+    """The :class:`Strength` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
+    if isinstance(level, Strength):
         return level
     name = level.strip().lower() if isinstance(level, str) else None
-    if name not in LEVELS:
-        raise DamlibError(f"{shown(level)} is no level of play: choose one of {', '.join(LEVELS)}")
-    return LEVELS[name]
+    if name not in STRENGTHS:
+        raise DamlibError(f"{shown(level)} is no level of play: choose one of {', '.join(STRENGTHS)}")
+    return STRENGTHS[name]
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ def check_limits(seconds: object = None, max_depth: object = None, max_nodes: ob
 
 def analyse(
     position: Position,
-    level: str | Level = "strong",
+    level: str | Strength = "strong",
     seconds: float | None = None,
     max_depth: int | None = None,
     history: Iterable[Position] = (),
@@ -229,7 +229,7 @@ def analyse(
     """
     require(position, Position, "position")
     check_limits(seconds, max_depth, max_nodes)
-    lv = level_of(level)
+    lv = strength_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
     moves = position.legal_moves
@@ -288,7 +288,7 @@ def best_move(
     position: Position,
     max_depth: int | None = None,
     seconds: float | None = None,
-    level: str | Level = "strong",
+    level: str | Strength = "strong",
     history: Iterable[Position] = (),
     rng: random.Random | None = None,
 ) -> Move:
@@ -300,7 +300,7 @@ def best_move(
     """
     require(position, Position, "position")
     check_limits(seconds, max_depth)
-    lv = level_of(level)
+    lv = strength_of(level)
     moves = position.legal_moves
     if len(moves) == 1:
         return moves[0]

@@ -170,7 +170,7 @@ _DECIDING: dict[str, tuple[Topic, ...]] = {
 
 
 @dataclass(frozen=True)
-class Feedback:
+class Verdict:
     """The verdict on an answer, and the explanation with the rule ID. ``read`` is False for
     text that was not read as an answer at all (empty, too long, or saying nothing asked)."""
 
@@ -386,7 +386,7 @@ class Exercise:
                        correct=", ".join(map(str, pending.correct)), rule=pending.rule)
         return str(game.result) if game.result else say("not-over")
 
-    def check(self, answer: str) -> Feedback:
+    def check(self, answer: str) -> Verdict:
         """Whether ``answer`` is right, with the explanation either way.
 
         An empty answer, one that is not text, or one longer than
@@ -396,9 +396,9 @@ class Exercise:
         'That is not an answer: In German draughts, which moves are legal? Write them all, separated by commas.'
         """
         if not isinstance(answer, str) or not answer.strip():
-            return Feedback(False, say("no-answer", question=self.question), read=False)
+            return Verdict(False, say("no-answer", question=self.question), read=False)
         if len(answer) > MAX_ANSWER:
-            return Feedback(False, language.counted("too-long", len(answer), TEXTS, most=MAX_ANSWER,
+            return Verdict(False, language.counted("too-long", len(answer), TEXTS, most=MAX_ANSWER,
                                                     question=self.question), read=False)
         if self.kind == "moves":
             return self._check_moves(answer)
@@ -406,11 +406,11 @@ class Exercise:
             return self._check_play(answer)
         given = reading(self.kind, answer)
         if given is None:
-            return Feedback(False, say(f"unread-{self.kind}", question=self.question), read=False)
+            return Verdict(False, say(f"unread-{self.kind}", question=self.question), read=False)
         right = given == self._expected.split()[-1] if self.kind == "penalty" else given == self._expected
-        return Feedback(right, say("right" if right else "not-quite", explanation=self.explanation()))
+        return Verdict(right, say("right" if right else "not-quite", explanation=self.explanation()))
 
-    def _check_play(self, answer: str) -> Feedback:
+    def _check_play(self, answer: str) -> Verdict:
         pos = self.position
         # the first move named: an answer copied as shown ("d6-c5 or d6-e5", in any language) is
         # read too; text that names none is refused saying why
@@ -418,10 +418,10 @@ class Exercise:
         try:
             move = pos.parse_move(named[0] if named else answer.strip(), literal=True)
         except DamlibError as error:
-            return Feedback(False, say("not-quite", explanation=error))
-        return Feedback(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
+            return Verdict(False, say("not-quite", explanation=error))
+        return Verdict(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
 
-    def _check_moves(self, answer: str) -> Feedback:
+    def _check_moves(self, answer: str) -> Verdict:
         pos = self.position
         texts = dict.fromkeys(t for t in re.split(r"[,;\s]+", answer) if t)
         named: set[Move] = set()
@@ -434,11 +434,11 @@ class Exercise:
                 wrong.append(str(e))
         missing = [m for m in pos.legal_moves if m not in named]
         if not wrong and not missing:
-            return Feedback(True, language.counted("right-all", len(named), TEXTS, explanation=self.explanation()))
+            return Verdict(True, language.counted("right-all", len(named), TEXTS, explanation=self.explanation()))
         more = len(wrong) - MAX_EXPLAINED
         parts = wrong[:MAX_EXPLAINED] + ([language.counted("more-wrong", more, TEXTS)] if more > 0 else [])
         parts += [say("missed", move=m, what=describe(m, pos)) for m in missing]
-        return Feedback(False, say("not-quite", explanation=" ".join(parts)))
+        return Verdict(False, say("not-quite", explanation=" ".join(parts)))
 
 
 def _words(*keys: str) -> set[str]:
