@@ -10,10 +10,11 @@ from .play.pdn import (
     PdnGame,
     numbering,
     read,
+    read_file,
     save,
     write,
 )
 
 __all__ = [
-    "CHOICE_PENDING", "GAME_TYPES", "PdnError", "PdnGame", "numbering", "read", "save", "write",
+    "CHOICE_PENDING", "GAME_TYPES", "PdnError", "PdnGame", "numbering", "read", "read_file", "save", "write",
 ]

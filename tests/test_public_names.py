@@ -122,3 +122,18 @@ def test_one_name_means_one_thing_across_the_public_modules():
     names = [set(m.__all__) for m in (damlib, exercises, learn, search)]
     shared = {n for i, a in enumerate(names) for b in names[i + 1:] for n in a & b}
     assert shared == set()  # Level, LEVELS and Feedback were each two things
+
+
+def test_options_are_keywords_as_python_chess_has_them():
+    from damlib import Move, Position, pdn
+    from damlib.hints import hint, threat
+
+    pos = Position.start("german")
+    calls = [
+        lambda: hint(pos, (), 0.1), lambda: threat(pos, 0.1), lambda: pdn.read("1. c3-d4 *", "german"),
+        lambda: Move(("c3", "d4"), (), False), lambda: Position.from_diagram("." * 64, "german", "black"),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match="positional"):
+            call()
+    assert str(hint(pos, seconds=0.05, move="c3-d4").move) == "c3-d4"

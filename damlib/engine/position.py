@@ -89,6 +89,7 @@ class Move:
         self,
         path: tuple[str, ...],
         captured: tuple[str, ...] = (),
+        *,
         promotes: bool = False,
         position: Position | None = None,
     ) -> None:
@@ -248,7 +249,7 @@ class Position:
         return cls._of(r, board, white)
 
     @classmethod
-    def from_diagram(cls, text: str, variant: Variant, turn: str = "white") -> Position:
+    def from_diagram(cls, text: str, variant: Variant, *, turn: Color = "white") -> Position:
         """The position drawn in ``text``: 8 lines, rank 8 first, one symbol per square.
 
         ``.`` is an empty square, ``w``/``b`` are men and ``W``/``B`` kings;
