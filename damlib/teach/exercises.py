@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from ..engine import language
 from ..engine.errors import DamlibError, shown
@@ -39,17 +39,17 @@ from ..play.referee import describe, forbidden_captures
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+#: The kinds of question; every one names its game, whose rules decide the answer (the
+#: questions are ``question-<kind>`` in :data:`TEXTS`).
 ExerciseKind = Literal["play", "moves", "most", "crown", "winner", "penalty"]
+#: :data:`ExerciseKind`'s kinds, in order, to check and list at run time
+QUESTIONS: tuple[ExerciseKind, ...] = get_args(ExerciseKind)
 
 #: Answers longer than this get a short "too long" feedback instead of being read:
 #: every legal move of a full board, written out, fits in far less.
 MAX_ANSWER = 2000
 #: How many wrong moves of one answer are explained; the rest are only counted.
 MAX_EXPLAINED = 5
-
-#: The kinds of question; every one names its game, whose rules decide the answer (the
-#: questions are ``question-<kind>`` in :data:`TEXTS`).
-QUESTIONS = ("play", "moves", "most", "crown", "winner", "penalty")
 
 #: Every sentence a learner or teacher reads here, whole, with named placeholders: ``{game}`` a
 #: game's name ("German draughts"), ``{move}`` move text, ``{moves}`` the moves played before the
@@ -183,9 +183,10 @@ class Verdict:
 class Exercise:
     """One question on one position.
 
-    ``kind`` is one of :data:`QUESTIONS`: ``"moves"`` (list the legal moves),
-    ``"most"`` (how many pieces the best capture takes), ``"crown"`` (is the
-    piece a king after ``move``), ``"winner"`` (who won the finished game).
+    ``kind`` is one of :data:`QUESTIONS`: ``"play"`` (play a move the rules allow),
+    ``"moves"`` (list the legal moves), ``"most"`` (how many pieces the best capture
+    takes), ``"crown"`` (is the piece a king after ``move``), ``"winner"`` (who won the
+    finished game), ``"penalty"`` (what happens after the capture mistake just made).
     """
 
     fen: str
