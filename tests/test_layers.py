@@ -45,7 +45,6 @@ LAYERS = ("engine", "play", "teach", "drawing", "widgets")
 #: imports inside a function (loaded on first use) that reach up a layer, and why each is there
 LAZY_UPWARD = {
     ("engine/position.py", "drawing"): "a Position or Move shows as a picture in a notebook (_repr_png_)",
-    ("teach/exercises.py", "drawing"): "save_worksheet, where the lessons import it, prints through drawing",
 }
 
 

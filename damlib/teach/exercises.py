@@ -23,8 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Literal, get_args
 
 from ..engine import language
 from ..engine.errors import DamlibError, shown
@@ -35,9 +34,6 @@ from ..engine.variants import rules as _rules
 from ..play.clicks import ClickToMove
 from ..play.game import Game
 from ..play.referee import describe, forbidden_captures
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 #: The kinds of question; every one names its game, whose rules decide the answer (the
 #: questions are ``question-<kind>`` in :data:`TEXTS`).
@@ -638,11 +634,3 @@ class Quiz:
         return list(dict.fromkeys(t.rule for t, q in zip(self.exercises, self.questions, strict=True)
                                   if q.first is False))
 
-
-def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: bool = False,
-                   title: str | None = None) -> list[Figure]:
-    """Save the exercises as a printable worksheet on as many A4 pages as they need, or with
-    ``answers`` as the answer key: see :func:`damlib.drawing.worksheet.save_worksheet`. Returns the pages."""
-    from ..drawing.worksheet import save_worksheet as save  # the drawing layer, loaded on first use
-
-    return save(exercises, path, answers=answers, title=title)
