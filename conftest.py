@@ -1,7 +1,4 @@
-"""pytest at the repository's root: the modules directly in damlib/ other than its __init__ only
-keep a public import name where a module moved into a layer folder (damlib/pdn.py is
-damlib/play/pdn.py, and so on); they are not collected for doctests, which run where the module
-lives.
+"""pytest at the repository's root.
 
 The tests, the doctests and the English lessons expect English: a DAMLIB_LANG of the shell (a
 learner's own choice) is not handed to them or to the lessons' kernels; the Esperanto lessons
@@ -46,6 +43,3 @@ else:
             return nbformat.read(io.StringIO(committed_text(Path(path))), as_version=as_version)
 
     nbval.plugin.nbformat = _AsCommitted()
-
-collect_ignore = [str(path.relative_to(Path(__file__).parent))
-                  for path in (Path(__file__).parent / "damlib").glob("*.py") if path.name != "__init__.py"]

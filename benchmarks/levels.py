@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from damlib import Position  # noqa: E402
-from damlib.search import LEVELS, analyse  # noqa: E402
+from damlib.search import STRENGTHS, analyse  # noqa: E402
 
 #: (name, FEN, game): the issue's Turkish position, Turkish kings among 16 men, and starts
 POSITIONS = (
@@ -36,9 +36,9 @@ POSITIONS = (
 
 def main() -> None:
     print(f"{'position':<44}{'level':<10}{'limit':>6}{'cold s':>8}{'warm s':>8}{'depth':>6}{'nodes':>7}  move")
-    worst = {name: 0.0 for name in LEVELS}
+    worst = {name: 0.0 for name in STRENGTHS}
     for name, fen, game in POSITIONS:
-        for level in LEVELS.values():
+        for level in STRENGTHS.values():
             times = []
             for warm in (False, True):
                 position = Position.from_fen(fen, game) if fen else Position.start(game)

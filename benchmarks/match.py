@@ -37,7 +37,7 @@ MAN, KING = 100, 300
 WIN = 100_000
 
 
-def _baseline_evaluate(board: movegen.Board, white: bool) -> int:
+def _baseline_evaluate(board: movegen.RawBoard, white: bool) -> int:
     """Material plus a little for advanced men, from the side to move's view."""
     score = 0
     for square, v in enumerate(board):
@@ -71,7 +71,7 @@ def baseline_move(position: Position, max_depth: int = 6, seconds: float = 0.5) 
     gens = (movegen.generator(rules, False), movegen.generator(rules, True))
     clock = time.perf_counter
 
-    def negamax(board: movegen.Board, white: bool, depth: int, alpha: int, beta: int) -> int:
+    def negamax(board: movegen.RawBoard, white: bool, depth: int, alpha: int, beta: int) -> int:
         # One node can take long (a king with thousands of captures), so the clock
         # is read at every node, and the generator reads it during a long search.
         if clock() > deadline:

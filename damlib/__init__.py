@@ -9,8 +9,9 @@
 """  # noqa: E501
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
+from . import pdn
 from .engine.errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -38,7 +39,6 @@ from .engine.variants import (
     rule_table,
     rules,
 )
-from .play import pdn
 from .play.game import Game, Penalty, Result
 from .play.referee import explain
 
@@ -51,9 +51,14 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> ModuleType:
+if TYPE_CHECKING:  # what the lazy names below are, for mypy and editors
+    from . import diagram
+    from .diagram import draw
+
+
+def __getattr__(name: str) -> Any:
     """``damlib.diagram`` and ``damlib.draw`` load matplotlib on first use, not on import."""
     if name in ("diagram", "draw"):
-        diagram = importlib.import_module(".drawing.diagram", __name__)
+        diagram = importlib.import_module(".diagram", __name__)
         return diagram if name == "diagram" else diagram.draw
     raise AttributeError(f"module 'damlib' has no attribute {name!r}")

@@ -1,8 +1,28 @@
-"""``damlib.diagram`` is ``damlib.drawing.diagram``: the name lessons and users import,
-kept where the module moved."""
+"""Pictures of positions and moves (matplotlib, loaded when this module is).
 
-import sys
+The public names of :mod:`damlib.drawing.diagram`, where the code lives (in its layer folder).
+"""
 
-from .drawing import diagram
+from .drawing.diagram import (
+    DEFAULT_SIZE,
+    PAGE,
+    PALETTE,
+    Diagram,
+    Row,
+    compress,
+    default_size,
+    draw,
+    png,
+    save,
+    set_default_size,
+    side_by_side,
+    square_center,
+    svg,
+    worksheet,
+)
+from .engine.errors import DiagramError  # what a picture raises, beside the pictures
 
-sys.modules[__name__] = diagram
+__all__ = [
+    "DEFAULT_SIZE", "PAGE", "PALETTE", "Diagram", "DiagramError", "Row", "compress", "default_size", "draw", "png",
+    "save", "set_default_size", "side_by_side", "square_center", "svg", "worksheet",
+]

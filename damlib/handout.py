@@ -1,11 +1,30 @@
-"""``damlib.handout`` is ``damlib.drawing.handout``: the name ``python -m damlib.handout`` runs,
-kept where the module moved."""
+"""The printed set: a rule handout per game, the worksheet and its answer key.
+
+The public names of :mod:`damlib.drawing.handout`, where the code lives (in its layer folder).
+``python -m damlib.handout FOLDER`` makes them all again.
+"""
 
 import sys
 
-from .drawing import handout
+from .drawing.handout import (
+    ANSWER_KEY,
+    EXAMPLES,
+    GAMES,
+    WORKSHEET,
+    example,
+    examples,
+    file_name,
+    main,
+    render,
+    rule_ids,
+    save_all,
+    save_handout,
+)
+
+__all__ = [
+    "ANSWER_KEY", "EXAMPLES", "GAMES", "WORKSHEET", "example", "examples", "file_name", "main", "render", "rule_ids",
+    "save_all", "save_handout",
+]
 
 if __name__ == "__main__":
-    handout.main(sys.argv[1:])
-else:
-    sys.modules[__name__] = handout
+    main(sys.argv[1:])

@@ -1,8 +1,18 @@
-"""``damlib.hints`` is ``damlib.play.hints``: the name lessons and users import,
-kept where the module moved."""
+"""Hints for a learner: why a move is good or wrong, a threat, what crowns.
 
-import sys
+The public names of :mod:`damlib.play.hints`, where the code lives (in its layer folder).
+"""
 
-from .play import hints
+from .play.hints import (
+    Crowning,
+    Hint,
+    Threat,
+    crownings,
+    hint,
+    rule_hint,
+    threat,
+)
 
-sys.modules[__name__] = hints
+__all__ = [
+    "Crowning", "Hint", "Threat", "crownings", "hint", "rule_hint", "threat",
+]

@@ -1,8 +1,8 @@
-"""``damlib.learn`` is ``damlib.teach.learn``: the name lessons and users import,
-kept where the module moved."""
+"""Learn: the 114 levels in stages, a learner's attempts and progress, and the class report.
 
-import sys
+The public names of :mod:`damlib.teach.learn`, where the code lives (in its layer folder), which
+names them in its ``__all__``.
+"""
 
-from .teach import learn
-
-sys.modules[__name__] = learn
+from .teach.learn import *  # noqa: F403
+from .teach.learn import __all__ as __all__

@@ -1,8 +1,13 @@
-"""``damlib.notes`` is ``damlib.drawing.notes``: the name lessons and users import,
-kept where the module moved."""
+"""A lesson's notes and the answers a learner opens.
 
-import sys
+The public names of :mod:`damlib.drawing.notes`, where the code lives (in its layer folder).
+"""
 
-from .drawing import notes
+from .drawing.notes import (
+    Answer,
+    Note,
+)
 
-sys.modules[__name__] = notes
+__all__ = [
+    "Answer", "Note",
+]

@@ -1,8 +1,20 @@
-"""``damlib.pdn`` is ``damlib.play.pdn``: the name lessons and users import,
-kept where the module moved."""
+"""Games in PDN: read any number from a text or file, write one.
 
-import sys
+The public names of :mod:`damlib.play.pdn`, where the code lives (in its layer folder).
+"""
 
-from .play import pdn
+from .play.pdn import (
+    CHOICE_PENDING,
+    GAME_TYPES,
+    PdnError,
+    PdnGame,
+    numbering,
+    read,
+    read_file,
+    save,
+    write,
+)
 
-sys.modules[__name__] = pdn
+__all__ = [
+    "CHOICE_PENDING", "GAME_TYPES", "PdnError", "PdnGame", "numbering", "read", "read_file", "save", "write",
+]

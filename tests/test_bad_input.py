@@ -153,7 +153,7 @@ def test_bad_diagram(text, names):
 
 def test_diagram_man_on_last_rank_and_bad_turn():
     raises(FenError, lambda: Position.from_diagram("\n".join([". w . . . . . ."] + ["." * 8] * 7), GERMAN), "b8")
-    raises(FenError, lambda: Position.from_diagram(START_DIAGRAM, GERMAN, "purple"), "purple")
+    raises(FenError, lambda: Position.from_diagram(START_DIAGRAM, GERMAN, turn="purple"), "purple")
     assert Position.from_diagram(START_DIAGRAM, GERMAN) == GERMAN_START
 
 
@@ -457,8 +457,8 @@ def test_a_public_function_names_what_it_was_given_wrongly(call, names):
     (lambda: Move(("c3", "d4"), None), MoveTextError, ["captured", "None"]),
     (lambda: Move(("c3", "z9")), SquareError, ["path", "'z9'"]),
     (lambda: Move(("c3", "e5", "g7"), ("d4",)), MoveTextError, ["2 landings", "1 captured"]),
-    (lambda: Move(("c3", "d4"), (), "yes"), DamlibError, ["promotes", "'yes'"]),
-    (lambda: Move(("c3", "d4"), (), False, "W:Wc3:Bd4"), DamlibError, ["position", "W:Wc3:Bd4"]),
+    (lambda: Move(("c3", "d4"), (), promotes="yes"), DamlibError, ["promotes", "'yes'"]),
+    (lambda: Move(("c3", "d4"), (), position="W:Wc3:Bd4"), DamlibError, ["position", "W:Wc3:Bd4"]),
     (lambda: explain(None, "c3-d4"), DamlibError, ["Position", "None"]),
     (lambda: Position.from_fen(5, GERMAN), FenError, ["must be text", "not 5"]),
     (lambda: Position.from_fen(b"W:Wc3:Bd4", GERMAN), FenError, ["must be text", "b'W:Wc3:Bd4'"]),
@@ -523,7 +523,7 @@ def test_a_huge_answer_is_refused_quickly_and_briefly(monkeypatch):
 
 
 def test_a_huge_title_is_cut():
-    from damlib import diagram
+    from damlib.drawing import diagram  # where the code lives: _layout is not a public name
 
     pos = Position.start(GERMAN)
     assert diagram.png(pos, title="x" * 100_000, caption="line\n" * 10_000).startswith(b"\x89PNG")

@@ -496,3 +496,10 @@ def test_the_answer_as_shown_is_read_back_and_a_game_without_a_rule_id_cites_the
     # Russian as published has no ID for the compulsory capture: its explanation cites the published rules
     quiet = Exercise("W:Wc3:Bh8", "russian (as published)", "most")
     assert "published rules" in quiet.explanation() and "None" not in quiet.explanation()
+
+
+def test_the_exercise_docstring_says_what_every_kind_of_question_asks():
+    from damlib.exercises import QUESTIONS
+
+    assert QUESTIONS == ("play", "moves", "most", "crown", "winner", "penalty")
+    assert all(f'``"{kind}"`` (' in Exercise.__doc__ for kind in QUESTIONS)

@@ -76,7 +76,7 @@ def test_building_and_reading_positions(variant, text, turn, square):
     calm(rules, variant)
     calm(Position.start, variant)
     calm(Position.from_fen, text, variant)
-    calm(Position.from_diagram, text, variant, turn)
+    calm(Position.from_diagram, text, variant, turn=turn)
     pos = calm(Position.from_fen, text, variant) or calm(Position.start, variant)
     if pos is not None:
         calm(pos.piece_at, square)
@@ -100,10 +100,10 @@ def test_moves_explanations_and_counts(pos, text, depth):
 @FAST
 @given(path=anything, captured=anything, promotes=anything, position=anything)
 def test_building_moves(path, captured, promotes, position):
-    move = calm(Move, path, captured, promotes, position if isinstance(position, Position) else None)
-    calm(Move, path, captured, promotes, position)
+    move = calm(Move, path, captured, promotes=promotes, position=position if isinstance(position, Position) else None)
+    calm(Move, path, captured, promotes=promotes, position=position)
     if move is not None:
-        twin = Move(move.path, move.captured, move.promotes)
+        twin = Move(move.path, move.captured, promotes=move.promotes)
         assert move == twin and hash(move) == hash(twin) and str(move)
         for pos in (Position.start(GERMAN), Position.from_fen("W:WKd4:Bd6,d2", TURKISH)):
             calm(pos.play, move)

@@ -7,7 +7,8 @@ from conftest import raises
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Game, Position
 from damlib.engine.errors import GameOverError
-from damlib.hints import TEXTS, crownings, hint, rule_hint, threat
+from damlib.hints import crownings, hint, rule_hint, threat
+from damlib.play.hints import TEXTS  # the sentences' catalog, where the code lives
 
 
 def test_a_single_capture_is_named_with_the_rule_that_makes_it_compulsory():

@@ -1,5 +1,6 @@
 """Layers point one way: the engine loads no plotting or widget library."""
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -44,32 +45,75 @@ LAYERS = ("engine", "play", "teach", "drawing", "widgets")
 #: imports inside a function (loaded on first use) that reach up a layer, and why each is there
 LAZY_UPWARD = {
     ("engine/position.py", "drawing"): "a Position or Move shows as a picture in a notebook (_repr_png_)",
-    ("teach/exercises.py", "drawing"): "save_worksheet, where the lessons import it, prints through drawing",
 }
 
 
-def test_each_folder_imports_only_the_folders_below_it():
-    import ast
+#: the engine's own modules: the bitboard generator and its capture searches, behind Position and damlib.engine.raw
+PRIVATE = ("engine/movegen.py", "engine/capturelevels.py", "engine/capturestates.py")
 
+
+def imports(source: str, parts: tuple[str, ...]) -> list[tuple[ast.stmt, str]]:
+    """Each import in ``source``, the module damlib/``parts`` (``import x`` and ``from x import y``,
+    top-level or in a function), with what it names inside damlib as a path ("engine/movegen", "play")."""
+    found: list[tuple[ast.stmt, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name.split(".")[1:] for alias in node.names if alias.name.split(".")[0] == "damlib"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(parts[:-1])[: len(parts) - node.level]
+            elif (node.module or "").split(".")[0] == "damlib":
+                base = []
+            else:
+                continue
+            module = base + [p for p in (node.module or "").removeprefix("damlib").split(".") if p]
+            # "from . import movegen" names a module as much as "from .movegen import x" does
+            names = [module] + [module + [alias.name] for alias in node.names]
+        else:
+            continue
+        found += [(node, "/".join(name)) for name in names if name]
+    return found
+
+
+def reaches(target: str, module: str) -> bool:
+    """Whether an import of ``target`` ("engine/movegen", "engine/movegen/apply") names ``module``
+    ("engine/movegen.py") or a name in it."""
+    return target == module.removesuffix(".py") or target.startswith(module.removesuffix(".py") + "/")
+
+
+def test_each_folder_imports_only_the_folders_below_it():
     wrong = []
     for path in sorted((ROOT / "damlib").rglob("*.py")):
         parts = path.relative_to(ROOT / "damlib").parts
         if parts[0] not in LAYERS:
-            continue  # the package's front door (damlib/__init__.py) and the old names kept for lessons
+            continue  # the package's front door (damlib/__init__.py) and the public modules beside it
         mine = LAYERS.index(parts[0])
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        top = set(map(id, tree.body))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            package = list(parts[:-1])[: len(parts) - node.level] if node.level else []
-            target = (package + (node.module or "").split(".")) if node.level else (node.module or "").split(".")[1:]
-            if node.level == 0 and not (node.module or "").startswith("damlib"):
-                continue
-            reached = target[0] if target and target[0] in LAYERS else None
-            if reached is None or LAYERS.index(reached) <= mine:
+        source = path.read_text(encoding="utf-8")
+        top = {node.lineno for node in ast.parse(source).body}
+        for node, target in imports(source, parts):
+            reached = target.split("/")[0]
+            if reached not in LAYERS or LAYERS.index(reached) <= mine:
                 continue
             where = "/".join(parts)
-            if id(node) in top or (where, reached) not in LAZY_UPWARD:
+            if node.lineno in top or (where, reached) not in LAZY_UPWARD:
                 wrong.append(f"{where}:{node.lineno} ({parts[0]}) imports {reached}")
     assert wrong == []
+
+
+def test_only_the_engine_imports_its_generator_and_capture_searches():
+    wrong = []
+    for path in sorted((ROOT / "damlib").rglob("*.py")):
+        parts = path.relative_to(ROOT / "damlib").parts
+        if parts[0] != "engine":
+            wrong += [f"{'/'.join(parts)}:{node.lineno} imports {target}"
+                      for node, target in imports(path.read_text(encoding="utf-8"), parts)
+                      if any(reaches(target, module) for module in PRIVATE)]
+    assert wrong == []
+
+
+def test_the_import_reader_sees_every_form_of_import():
+    source = ("import damlib.engine.movegen\nfrom ..engine import capturestates\n"
+              "from damlib.engine.capturelevels import Levels\ndef f():\n    from ..widgets import board\n")
+    seen = [target for _, target in imports(source, ("play", "clicks.py"))]
+    assert all(any(reaches(target, module) for target in seen) for module in PRIVATE)
+    assert "widgets/board" in seen and not any(reaches(target, "engine/position.py") for target in seen)

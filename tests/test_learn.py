@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import FILES, ROOT, RULES_MD, committed_text
 
-from damlib import GERMAN, RUSSIAN, TURKISH, Position, hints
+from damlib import GERMAN, RUSSIAN, TURKISH, Position
 from damlib.engine.errors import DamlibError
 from damlib.exercises import EXERCISES
 from damlib.learn import (
@@ -33,7 +33,7 @@ from damlib.learn import (
     tally,
     taught,
 )
-from damlib.play.referee import all_captures
+from damlib.play import hints  # patched where Learn looks its hints up
 from damlib.teach.learn.clicks import LevelClicks
 
 GAMES = {g.name: g for g in (GERMAN, RUSSIAN, TURKISH)}
@@ -136,7 +136,7 @@ def test_solution_shows_the_rule_the_level_teaches(level: Level):
     elif rule in ("DE-PROMOTE", "TR-PROMOTE", "RU-PROMOTE"):
         assert before.piece_at(last.start).is_king is False and game.position.piece_at(last.end).is_king
     if rule in ("DE-MAJORITY", "TR-MAJORITY"):  # a shorter capture was there, and the longest was taken
-        counts = {len(m.captured) for m in all_captures(before)}
+        counts = {len(m.captured) for m in before.captures()}
         assert len(last.captured) == max(counts) and min(counts) < max(counts)
     if rule in ("DE-MANDATORY", "TR-MANDATORY", "DE-MAN-CAPTURE", "TR-MAN-CAPTURE", "TR-KING") and last.captured:
         assert before.must_capture
@@ -265,7 +265,7 @@ def test_german_capture_mistakes_and_wrong_choices_are_refused_with_de_penalty()
     own = next(lv for lv in penalty_levels("DE-PENALTY") if lv.solution[0] not in CHOICES and len(lv.solution) == 1)
     attempt = own.attempt()
     start = attempt.position
-    shorter = [m for m in all_captures(start) if m not in start.legal_moves]
+    shorter = [m for m in start.captures() if m not in start.legal_moves]
     assert shorter
     before = snapshot(attempt)
     feedback = attempt.play(str(shorter[0]))

@@ -10,7 +10,7 @@ down to 29–32 (a1, c1, e1, g1): c3 = 22, d4 = 18, e5 = 15, f6 = 11.
 from __future__ import annotations
 
 import pytest
-from conftest import DATA
+from conftest import DATA, raises
 
 from damlib import BRAZILIAN, GERMAN, RUSSIAN, RUSSIAN_PUBLISHED, TURKISH, TURKISH_PUBLISHED, Game, Position, pdn
 from damlib.engine.errors import DamlibError
@@ -447,3 +447,26 @@ def test_unclosed_comments_and_a_huge_tag_value_are_read_in_one_pass():
     assert entry.error is None and len(entry.tags["Event"]) == 1_000_000
     (entry,) = pdn.read('[Event "a \\"quoted\\" \\\\ word"]\n[GameType "26"]\n1. c3-d4 *\n')
     assert entry.tags["Event"] == 'a "quoted" \\ word'
+
+
+# -- a file, named or open -------------------------------------------------------------
+
+
+def test_a_file_is_read_whether_named_by_a_path_opened_or_named_by_read_file(tmp_path):
+    path = tmp_path / "games.pdn"
+    path.write_text('[GameType "26"]\n1. c3-d4 f6-e5 *\n\n[GameType "25"]\n1. c3-b4 *\n', encoding="utf-8")
+    with path.open(encoding="utf-8") as text, path.open("rb") as data:
+        read = [pdn.read(path), pdn.read(text), pdn.read(data), pdn.read_file(str(path)), pdn.read_file(path)]
+    as_text = pdn.read(path.read_text(encoding="utf-8"))
+    assert [len(entry.game.moves) for entry in as_text] == [2, 1]
+    assert [entry.game.rules for entry in as_text] == [BRAZILIAN, RUSSIAN_PUBLISHED]  # GameType 26 and 25
+    for games in read:
+        assert [(entry.game.moves, entry.game.rules) for entry in games] == [
+            (entry.game.moves, entry.game.rules) for entry in as_text]
+
+
+def test_a_file_name_given_as_text_is_refused_not_read_as_one_broken_game(tmp_path):
+    # it used to read as one game with no GameType tag, quietly unreadable
+    raises(DamlibError, lambda: pdn.read("games.pdn"), "read_file('games.pdn')")
+    assert pdn.read("1. c3-d4 *", default="german")[0].game is not None  # move text is still text
+    raises(DamlibError, lambda: pdn.read_file(tmp_path / "missing.pdn"), "missing.pdn")

@@ -389,8 +389,8 @@ def check_round_trips(pos: Position, rnd: random.Random) -> None:
     again = Position.from_fen(pos.fen, rules)
     assert again == pos and again.fen == pos.fen and again.turn == pos.turn
     assert Position.from_fen(pos.fen, rules.name.lower()) == pos
-    assert Position.from_diagram(str(pos), rules, pos.turn) == pos
-    assert str(Position.from_diagram(str(pos), rules, pos.turn)) == str(pos)
+    assert Position.from_diagram(str(pos), rules, turn=pos.turn) == pos
+    assert str(Position.from_diagram(str(pos), rules, turn=pos.turn)) == str(pos)
     # the same FEN written differently: pieces shuffled, Black's list first, spaces
     pieces = pos.pieces
     lists = {"white": [], "black": []}

@@ -53,7 +53,7 @@ def random_game(rules, referee: bool, seed: int, plies: int) -> Game:
 @given(seed=st.integers(0, 2**32 - 1), referee=st.booleans(), plies=st.integers(1, 60))
 def test_a_random_game_reads_back_as_it_was_written(rules, seed, referee, plies):
     game = random_game(rules, referee, seed, plies)
-    (entry,) = pdn.read(game.pdn(), rules)
+    (entry,) = pdn.read(game.pdn(), variant=rules)
     assert entry.error is None, entry.error
     read = entry.game
     assert [str(m) for m in read.moves] == [str(m) for m in game.moves]

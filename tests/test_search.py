@@ -9,7 +9,7 @@ from conftest import raises
 from damlib import GERMAN, TURKISH, Game, Position
 from damlib.engine.errors import DamlibError, GameOverError
 from damlib.play.clicks import ClickToMove
-from damlib.search import LEVELS, analyse, best_move, level_of
+from damlib.search import STRENGTHS, analyse, best_move, strength_of
 
 
 def test_takes_the_free_piece_and_avoids_giving_one_away():
@@ -61,15 +61,15 @@ WORST = {  # positions where one move has thousands of capture routes (TR-REMOVE
 
 
 def test_the_levels_go_from_beginner_to_strong_within_a_second():
-    assert list(LEVELS) == ["beginner", "club", "strong"]
-    assert all(level.seconds <= 1 for level in LEVELS.values())
-    assert LEVELS["beginner"].max_depth < LEVELS["club"].max_depth < LEVELS["strong"].max_depth
-    assert level_of(" Strong ") is LEVELS["strong"]
-    err = raises(DamlibError, lambda: level_of("grandmaster"))
+    assert list(STRENGTHS) == ["beginner", "club", "strong"]
+    assert all(level.seconds <= 1 for level in STRENGTHS.values())
+    assert STRENGTHS["beginner"].max_depth < STRENGTHS["club"].max_depth < STRENGTHS["strong"].max_depth
+    assert strength_of(" Strong ") is STRENGTHS["strong"]
+    err = raises(DamlibError, lambda: strength_of("grandmaster"))
     assert "grandmaster" in str(err) and "beginner" in str(err)
 
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", list(STRENGTHS))
 @pytest.mark.parametrize("variant", ["german", "russian", "turkish"])
 def test_every_level_plays_only_legal_moves(level, variant):
     game, rng = Game(variant), random.Random(11)
@@ -93,7 +93,7 @@ def test_the_beginner_slips_but_never_into_a_lost_game():
     assert len(beginner) > 1 and len(strong) == 1
 
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", list(STRENGTHS))
 @pytest.mark.parametrize("name", list(WORST))
 def test_the_time_limit_holds_on_the_worst_positions(level, name):
     # A generous bound: what is timed is that the search stops at all, not how fast the machine is
@@ -102,7 +102,7 @@ def test_the_time_limit_holds_on_the_worst_positions(level, name):
     moves = position.legal_moves
     started = time.perf_counter()
     assert best_move(position, level=level) in moves
-    assert time.perf_counter() - started < LEVELS[level].seconds + 2
+    assert time.perf_counter() - started < STRENGTHS[level].seconds + 2
 
 
 def test_a_node_budget_stops_the_search():

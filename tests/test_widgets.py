@@ -582,7 +582,7 @@ def test_the_replay_says_why_a_text_is_not_read_and_keeps_showing_its_game():
 
 
 def test_the_replay_lists_at_most_its_menus_worth_of_games(monkeypatch):
-    from damlib import pdn
+    from damlib.play import pdn  # where the code lives: the widget reads through its _build
     from damlib.widgets.replay import MAX_GAMES
 
     built = []

@@ -118,7 +118,7 @@ def test_legal_moves_are_the_distinct_longest_routes(name, searches):
     assert {movegen.move_key(m._raw) for m in moves} == old.keys
     assert len(moves) == len(set(moves))  # each move once
     for m in moves:  # each by a real route: playing it leaves White's kings alone
-        after = pos._after(m)
+        after = pos.after(m)
         assert {p.color for p in after.pieces.values()} == {"white"} and after.piece_at(m.end).is_king
 
 
@@ -160,7 +160,7 @@ def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move
     table.click(move.start)
     start = SQUARE_NAMES.index(move.start)
     assert table.targets == {SQUARE_NAMES[s] for s in old.first_landings[start]}
-    reach = table._reaches[1][start]
+    reach = table.game.position._reaches[start, False]  # worked out once for the piece
     assert isinstance(reach, capturelevels.LevelReach) and len(reach.values) < NODES[name]
     clicked = 1
     while not table.game.moves:  # it is played as soon as every way on is this move
@@ -172,7 +172,7 @@ def test_clicks_offer_the_first_landings_of_the_longest_routes_and_play_the_move
     referee = ClickToMove(pos, referee=True)
     referee.click(move.start)
     assert referee.targets == {SQUARE_NAMES[s] for s in old.any_first[start]}
-    assert referee._reaches[1][start].goals is None  # no list of every capture was made
+    assert referee.game.position._reaches[start, True].goals is None  # no list of every capture was made
 
 
 @pytest.mark.parametrize("name", sorted(FLYING))

@@ -10,11 +10,17 @@ the work grows with the sets of pieces a capture can take, not with its routes
 (a Turkish king among sixteen men has about a million). The deepest level holds
 every longest capture's end; one route to each is traced back afterwards.
 
-A node of a level is ``pieces left << 4 | kind``: kind :data:`MAN` for a man; for
-a king 0, or, where it may not turn back (TURKISH_PUBLISHED), one more than the
-direction of its last jump (0 before its first). A search for the captures that move text
-naming some landings stands for also keeps, from bit :data:`PHASE` up, how many
-of those landings the route has made.
+A node of a level is ``pieces left << KIND_BITS | kind``: kind :data:`MAN` for a man;
+for a king 0, or, where it may not turn back (TURKISH_PUBLISHED), one more than the
+direction of its last jump (0 before its first). A man with the pieces on d4 and f6
+(squares 27 and 45) still to take:
+
+>>> node = (1 << 27 | 1 << 45) << KIND_BITS | MAN
+>>> [bit.bit_length() - 1 for bit in _bits(node >> KIND_BITS & LEFT)], node & KIND == MAN
+([27, 45], True)
+
+A search for the captures that move text naming some landings stands for also keeps,
+from bit :data:`PHASE` up, how many of those landings the route has made.
 """
 
 from __future__ import annotations
@@ -32,11 +38,15 @@ from .capturestates import MANY, OutOfTime, Reach, jump_direction, king_jumps, m
 if TYPE_CHECKING:
     from .movegen import Found, MoveGenerator
 
-#: The kind of a node whose piece is still a man.
-MAN = 15
+#: A node holds its kind in its low bits, and the pieces left to take above them.
+KIND_BITS = 4
+#: The kind of a node: ``node & KIND``.
+KIND = (1 << KIND_BITS) - 1
+#: The kind of a node whose piece is still a man: above every king's (0 to 8).
+MAN = KIND
 #: The bit of a node from which it counts the named landings made (above the 64 squares).
-PHASE = 68
-#: The pieces left, from a node shifted down by 4.
+PHASE = 64 + KIND_BITS
+#: The pieces left, from a node shifted down by :data:`KIND_BITS`.
 LEFT = (1 << 64) - 1
 #: A node without its count of named landings.
 WHOLE = (1 << PHASE) - 1
@@ -101,7 +111,7 @@ def king_slides(rays: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...],
         s = abs(shift)
         ends = start >> s if shift < 0 else start << s
         banned, after = (-1, 0) if ban is None else (ban[d] + 1, d + 1)
-        by_piece = {1 << t: (line, 1 << t << 4) for t, line in enumerate(bits)}
+        by_piece = {1 << t: (line, 1 << t << KIND_BITS) for t, line in enumerate(bits)}
         out.append(KingSlide(d, shift < 0, s, start, ends, by_piece, banned, after))
     return tuple(out)
 
@@ -149,7 +159,7 @@ class Levels:
         #: by level and direction, the node each jump of :attr:`jumps` leaves, worked
         #: out when first looked back along
         self.owners: dict[tuple[int, int], list[int]] = {}
-        level = {opp << 4 | (0 if king else MAN): 1 << start}
+        level = {opp << KIND_BITS | (0 if king else MAN): 1 << start}
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
@@ -196,21 +206,21 @@ class Levels:
         kings: dict[int, int] = {}
         men: list[tuple[int, int, int]] = []
         for node, squares in level.items():
-            if node & 15 == MAN:
-                men.append((node, squares, board & ~(blocked | node >> 4)))
+            if node & KIND == MAN:
+                men.append((node, squares, board & ~(blocked | node >> KIND_BITS)))
             else:
                 kings[node] = squares
         for man in g.man_slides if men else ():
             d, down, shift, start = man
             found: dict[int, int] = {}
             for node, squares, empty in men:
-                left = node >> 4
+                left = node >> KIND_BITS
                 over = left & (((squares & start) >> shift) if down else (squares & start) << shift)
                 lands = (over >> shift if down else over << shift) & empty
                 if lands:
                     found[node] = lands
                 for t in _bits(lands):
-                    key = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(g, d, t)
+                    key = (left ^ (t << shift if down else t >> shift)) << KIND_BITS | _kind_after(g, d, t)
                     out[key] = get(key, 0) | t
             jumps.append((man, found, [], []))
         if kings:
@@ -227,11 +237,11 @@ class Levels:
         once. Only each node's jumps are then taken one by one, with the run of empty
         squares past the piece jumped."""
         nodes = list(kings)
-        stops = [self.blocked | node >> 4 & LEFT for node in nodes]
+        stops = [self.blocked | node >> KIND_BITS & LEFT for node in nodes]
         ones, squares, left, empty = self._lanes(nodes, list(kings.values()))
         # where a king may turn back, its nodes are all of kind 0 and a jump keeps it
         plain = self.g.opposite is None
-        kinds = {0} if plain else {node & 15 for node in nodes}
+        kinds = {0} if plain else {node & KIND for node in nodes}
         get = out.get
         for king in self.g.king_slides:
             d, down, s1, start, ends, rays, banned, after = king
@@ -240,7 +250,7 @@ class Levels:
             can = left & begin & back(empty, s1)
             able = squares
             if banned in kinds:  # TURKISH_PUBLISHED: this way is no jump for these
-                able = _pack([0 if node & 15 == banned else s for node, s in kings.items()])
+                able = _pack([0 if node & KIND == banned else s for node, s in kings.items()])
             reach = _fill(able, empty & ends * ones, king)
             found: dict[int, int] = {}
             keys: list[int] = []
@@ -248,7 +258,7 @@ class Levels:
             into, onto = keys.append, lands.append
             hit = _unpack(on(reach & begin, s1) & can, len(nodes))
             found.update(compress(zip(nodes, hit, strict=True), hit))
-            for child, hits, stop in compress(zip(nodes if plain else [node & ~15 | after for node in nodes],
+            for child, hits, stop in compress(zip(nodes if plain else [node & ~KIND | after for node in nodes],
                                                   hit, stops, strict=True), hit):
                 while hits:
                     taken = hits & -hits
@@ -267,7 +277,7 @@ class Levels:
         """The king ``nodes`` on their ``squares`` packed a lane each (:func:`_pack`): a one
         in each lane, their squares, the pieces left and the empty squares."""
         ones = _pack([1] * len(nodes))
-        left = _pack([node >> 4 & LEFT for node in nodes])
+        left = _pack([node >> KIND_BITS & LEFT for node in nodes])
         return ones, _pack(squares), left, (self.board & ~self.blocked) * ones & ~left
 
     def found(self) -> list[Found]:
@@ -279,7 +289,7 @@ class Levels:
         for node, squares in self.levels[-1].items():
             if node >> PHASE == len(self.through):
                 for t in _bits(squares):
-                    ends.setdefault((t.bit_length() - 1, node >> 4 & LEFT, node & 15 != MAN), node)
+                    ends.setdefault((t.bit_length() - 1, node >> KIND_BITS & LEFT, node & KIND != MAN), node)
         return [self.route(t, node) for (t, _, _), node in ends.items()]
 
     def complete(self, most: int, *, deepest: bool) -> tuple[int, list[Found]]:
@@ -317,7 +327,7 @@ class Levels:
                 if isinstance(slide, Slide):
                     for node, bits in found.items():
                         out[node] |= _man_starts(slide, bits)
-            kings = [node for node in level if node & 15 != MAN]
+            kings = [node for node in level if node & KIND != MAN]
             jumped = [(slide, list(map(found.get, kings, repeat(0))))
                       for slide, found, _, _ in jumps if isinstance(slide, KingSlide) and found]
             out.update(zip(kings, self._fill_back(depth, kings, jumped), strict=True))
@@ -366,7 +376,7 @@ class Levels:
         """A route to ``t`` in ``node`` of the level ``depth`` (the deepest by default), as a
         :data:`~damlib.engine.movegen.Found` item with "is king now" third; it is complete where the
         caller says so (a node does not know)."""
-        return self._route(t, node, depth) + (node & 15 != MAN, True, node >> 4 & LEFT)
+        return self._route(t, node, depth) + (node & KIND != MAN, True, node >> KIND_BITS & LEFT)
 
     def back(self, depth: int, known: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """For each node of the level ``depth``, the squares from which it jumps onto
@@ -474,8 +484,8 @@ class Levels:
 
     def goal(self, t: int, node: int) -> tuple[int, int, bool]:
         """The goal (see :class:`LevelReach`) of a capture ending on ``t`` in ``node``."""
-        king = node & 15 != MAN
-        return (t, node >> 4, not self.king and (king or 1 << t & self.g.last_rank_bits != 0))
+        king = node & KIND != MAN
+        return (t, node >> KIND_BITS, not self.king and (king or 1 << t & self.g.last_rank_bits != 0))
 
     def _back_men(self, slide: Slide, found: dict[int, int], known: dict[int, int],
                   useful: dict[int, int], leading: list[tuple[int, int]]) -> None:
@@ -483,9 +493,9 @@ class Levels:
         ``slide`` (by node, the squares landed on) lead to ``known`` squares."""
         d, down, shift, _ = slide
         for node, lands in found.items():
-            left = node >> 4
+            left = node >> KIND_BITS
             for t in _bits(lands):
-                child = (left ^ (t << shift if down else t >> shift)) << 4 | _kind_after(self.g, d, t)
+                child = (left ^ (t << shift if down else t >> shift)) << KIND_BITS | _kind_after(self.g, d, t)
                 if known.get(child, 0) & t:
                     useful[node] = useful.get(node, 0) | _man_starts(slide, t)
                     leading.append((node, child))
@@ -518,7 +528,7 @@ class Levels:
         """The square, node of ``level`` and piece taken from which a jump lands on ``t``
         in ``node`` (as the jump made it), if any."""
         g = self.g
-        left, kind = node >> 4, node & 15
+        left, kind = node >> KIND_BITS, node & KIND
         taken_ones = self.opp & ~left
         if kind != MAN:
             empty = self.empty(left)
@@ -536,7 +546,7 @@ class Levels:
                     elif not 1 << q & empty:
                         break
         for jump, over, source in g.man_jumps_into[t]:  # a man's jump, crowning it or not
-            parent = (left | 1 << over) << 4 | MAN
+            parent = (left | 1 << over) << KIND_BITS | MAN
             if 1 << over & taken_ones and _kind_after(g, jump, 1 << t) == kind and level.get(parent, 0) >> source & 1:
                 return source, parent, over
         return None
@@ -556,7 +566,7 @@ class Levels:
                 if not 1 << x & empty:
                     return None
                 for kind in kinds:
-                    node = left << 4 | kind
+                    node = left << KIND_BITS | kind
                     if level.get(node, 0) >> x & 1:
                         return x, node
         return None
@@ -578,7 +588,7 @@ def _once(ends: dict[int, int]) -> dict[int, int]:
     seen: dict[tuple[int, bool], int] = {}
     out: dict[int, int] = {}
     for node, dead in ends.items():
-        key = (node >> 4, node & 15 != MAN)
+        key = (node >> KIND_BITS, node & KIND != MAN)
         out[node] = dead & ~seen.get(key, 0)
         seen[key] = seen.get(key, 0) | dead
     return out
@@ -606,7 +616,7 @@ def _landing_on(jumps: JumpLists, known: dict[int, int]) -> tuple[JumpLists, dic
             if owner != node:
                 taken[node] = pieces
                 node, pieces = owner, 0
-            pieces |= (key ^ owner) >> 4
+            pieces |= (key ^ owner) >> KIND_BITS
     taken[node] = pieces
     del taken[-1]
     return (owners, keys, lands), taken
@@ -671,17 +681,17 @@ class LevelReach:
             kind = 0
         else:
             kind = jump_direction(g, path[-2], path[-1]) + 1
-        return {t: self.value(t, child) for t, child in self._jumps(path[-1], left << 4 | kind)}
+        return {t: self.value(t, child) for t, child in self._jumps(path[-1], left << KIND_BITS | kind)}
 
     def _jumps(self, s: int, node: int) -> list[tuple[int, int]]:
         """Each square the piece on ``s`` in ``node`` can jump to, with the node it lands in."""
         g = self.g
-        left, kind = node >> 4, node & 15
+        left, kind = node >> KIND_BITS, node & KIND
         occ = self.levels.board & ~self.levels.empty(left)
         if kind == MAN:
-            return [(land, (left ^ ob) << 4 | _kind_after(g, d, lb))
+            return [(land, (left ^ ob) << KIND_BITS | _kind_after(g, d, lb))
                     for d, _, ob, land, lb, _ in man_jumps(g, s, occ, left)]
-        return [(t, (left ^ ob) << 4 | (0 if g.opposite is None else d + 1))
+        return [(t, (left ^ ob) << KIND_BITS | (0 if g.opposite is None else d + 1))
                 for d, _, ob, lands in king_jumps(g, g.king_rays[s], kind - 1 if kind else -1, occ, left)
                 for t in lands]
 

@@ -64,7 +64,7 @@ def names_route(squares: list[int], path: tuple[int, ...]) -> bool:
 
 
 def _literal(
-    rules: Rules, board: movegen.Board, white: bool, squares: list[int]
+    rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int]
 ) -> tuple[movegen.RawMove, bool] | None:
     """The route ``squares`` name exactly, if the side to move has it (a step to the last
     square, or one jump onto each square after the first), and whether it is complete (a
@@ -85,7 +85,7 @@ def _literal(
 
 
 @functools.lru_cache(maxsize=8)
-def legal_moves(rules: Rules, white: bool, board: movegen.Board) -> list[movegen.RawMove]:
+def legal_moves(rules: Rules, board: movegen.RawBoard, white: bool) -> list[movegen.RawMove]:
     """The legal moves, kept for the few boards last asked about: a position lists them,
     and a diagnosis of move text on it reads them again (the routes are not traced twice)."""
     return movegen.generator(rules, white).legal(board)
@@ -99,7 +99,7 @@ def _is_legal_route(legal: list[movegen.RawMove], raw: movegen.RawMove, complete
     return any(movegen.move_key(m) == key for m in legal)
 
 
-def capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> movegen.RawMove | None:
+def capture_mistake(rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int]) -> movegen.RawMove | None:
     """The route ``squares`` name exactly if it breaks only the capture rules, else ``None``.
 
     That is a step when a capture was possible, a capture stopped while the
@@ -110,18 +110,19 @@ def capture_mistake(rules: Rules, board: movegen.Board, white: bool, squares: li
     return None if found is None else found[0]
 
 
-def _capture_mistake(rules: Rules, board: movegen.Board, white: bool,
+def _capture_mistake(rules: Rules, board: movegen.RawBoard, white: bool,
                      squares: list[int]) -> tuple[movegen.RawMove, bool] | None:
     found = _literal(rules, board, white, squares)
     if found is None:
         return None
-    legal = legal_moves(rules, white, board)
+    legal = legal_moves(rules, board, white)
     if not legal or not legal[0][1] or _is_legal_route(legal, *found):
         return None
     return found
 
 
-def diagnose(rules: Rules, board: movegen.Board, white: bool, squares: list[int], text: str) -> tuple[str | None, str]:
+def diagnose(rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int],
+             text: str) -> tuple[str | None, str]:
     """The ID of the rule that forbids the move ``text`` (naming ``squares``), and a
     sentence on why citing it (or "published rules" where the game has no ID for it).
 
@@ -134,7 +135,7 @@ def diagnose(rules: Rules, board: movegen.Board, white: bool, squares: list[int]
     return rule, say("refused", move=text.strip(), rule=rules.cite(topic), reason=reason.rstrip("."))
 
 
-def _reason(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
+def _reason(rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
     start = SQUARE_NAMES[squares[0]]
     value = board[squares[0]]
     if not value:
@@ -148,7 +149,7 @@ def _reason(rules: Rules, board: movegen.Board, white: bool, squares: list[int])
 
 
 def _named_mistake(
-    rules: Rules, board: movegen.Board, white: bool, squares: list[int]
+    rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int]
 ) -> tuple[movegen.RawMove, bool] | None:
     """A capture mistake that ``squares`` name as shorthand, to explain a refusal by,
     and whether it is complete.
@@ -157,7 +158,7 @@ def _named_mistake(
     :meth:`~damlib.engine.movegen.MoveGenerator.named`), never all of them.
     """
     gen = movegen.generator(rules, white)
-    legal = legal_moves(rules, white, board)
+    legal = legal_moves(rules, board, white)
     if not legal or not legal[0][1] or board[squares[0]] not in (gen.man, gen.king):
         return None
     if gen.by_levels:  # the levels know every landing
@@ -176,10 +177,10 @@ def _named_mistake(
 
 
 def _capture_rule_broken(
-    rules: Rules, board: movegen.Board, white: bool, mistake: movegen.RawMove, complete: bool
+    rules: Rules, board: movegen.RawBoard, white: bool, mistake: movegen.RawMove, complete: bool
 ) -> tuple[Topic, str]:
     gen = movegen.generator(rules, white)
-    best = legal_moves(rules, white, board)[0]
+    best = legal_moves(rules, board, white)[0]
     best_text, taken = format_move(best), len(best[1])
     path, captured, _ = mistake
     end = SQUARE_NAMES[path[-1]]
@@ -198,7 +199,7 @@ def _stated(key: str, rule: str | None, **squares: str) -> str:
     return say("with-rule", reason=reason, rule_sentence=rule_sentence(rule)) if rule in RULE_TEXT else reason
 
 
-def _geometry(rules: Rules, board: movegen.Board, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
+def _geometry(rules: Rules, board: movegen.RawBoard, white: bool, squares: list[int]) -> tuple[Topic | None, str]:
     """Walk the move square by square and name the first rule it breaks."""
     gen = movegen.generator(rules, white)
     b = list(board)

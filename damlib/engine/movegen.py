@@ -21,7 +21,7 @@ from .capturestates import CLOCK_EVERY, CaptureStates, OutOfTime
 from .squares import SQUARE_NAMES, playable, tables
 from .variants import Rules
 
-Board = tuple[int, ...]
+RawBoard = tuple[int, ...]
 RawMove = tuple[tuple[int, ...], tuple[int, ...], bool]
 #: A capture as the searches record it: (path, captured in jump order, king at the end,
 #: complete, the opponent's pieces left).
@@ -148,7 +148,7 @@ class MoveGenerator:
 
     # -- boards ---------------------------------------------------------------
 
-    def split(self, board: Board) -> tuple[int, int, int, int]:
+    def split(self, board: RawBoard) -> tuple[int, int, int, int]:
         """The bit boards of ``board``: own men, own kings, opponent's men, opponent's kings."""
         man, king = self.man, self.king
         m = k = om = ok = 0
@@ -164,14 +164,14 @@ class MoveGenerator:
                     ok |= 1 << s
         return m, k, om, ok
 
-    def own_squares(self, board: Board) -> list[int]:
+    def own_squares(self, board: RawBoard) -> list[int]:
         """The squares of the side's pieces."""
         man, king = self.man, self.king
         return [s for s, v in enumerate(board) if v == man or v == king]
 
     # -- the moves of a tuple board ---------------------------------------------
 
-    def legal(self, board: Board, *, every_route: bool = False, deadline: float | None = None) -> list[RawMove]:
+    def legal(self, board: RawBoard, *, every_route: bool = False, deadline: float | None = None) -> list[RawMove]:
         """The legal moves: the allowed captures if there are any, else the steps.
 
         A capture is listed once per distinct result (start, end, captured
@@ -190,7 +190,7 @@ class MoveGenerator:
             return self.steps(board, self.own_squares(board))
         return found_raw(found)
 
-    def steps(self, board: Board, own: list[int]) -> list[RawMove]:
+    def steps(self, board: RawBoard, own: list[int]) -> list[RawMove]:
         """Every non-capturing move (DE-MAN-MOVE, TR-MAN-MOVE, DE-KING, TR-KING)."""
         out: list[RawMove] = []
         man, last_rank = self.man, self.last_rank
@@ -207,7 +207,7 @@ class MoveGenerator:
                         out.append(((s, t), (), False))
         return out
 
-    def captures(self, board: Board, own: list[int] | None = None, *, partial: bool = False,
+    def captures(self, board: RawBoard, own: list[int] | None = None, *, partial: bool = False,
                  deadline: float | None = None, longest: bool = False) -> list[RawMove]:
         """The captures from the ``own`` squares (all the side's pieces by default),
         complete ones only unless ``partial``; one route for each distinct end state,
@@ -227,7 +227,7 @@ class MoveGenerator:
             found = [f for f in found if len(f[1]) == most[f[0][0]]]
         return found_raw(found)
 
-    def forbidden(self, board: Board, most: int) -> tuple[int, list[RawMove]]:
+    def forbidden(self, board: RawBoard, most: int) -> tuple[int, list[RawMove]]:
         """How many complete captures the majority rule forbids, as they take fewer pieces
         than the longest, and the ``most`` of them that take the most; only where
         :attr:`by_levels`. A capture with too many routes to walk is counted from its
@@ -253,7 +253,7 @@ class MoveGenerator:
         out.sort(key=lambda f: -len(f[1]))
         return count, [(f[0], f[1], self._promotes(m, f)) for f in out[:most]]
 
-    def routes(self, board: Board, own: list[int] | None = None, *, partial: bool = False) -> list[RawMove]:
+    def routes(self, board: RawBoard, own: list[int] | None = None, *, partial: bool = False) -> list[RawMove]:
         """Every capture route from the ``own`` squares, like :meth:`captures` but
         route by route: there can be hundreds of thousands of them (a Turkish
         king among many men), so use it only where routes must be shown.
@@ -263,7 +263,7 @@ class MoveGenerator:
         return found_raw(self._routes(start, m, k, om | ok, partial))
 
     def named(
-        self, board: Board, squares: list[int] | tuple[int, ...], *, partial: bool = False
+        self, board: RawBoard, squares: list[int] | tuple[int, ...], *, partial: bool = False
     ) -> list[tuple[RawMove, bool]]:
         """The captures whose route move text naming ``squares`` can stand for: from
         ``squares[0]`` to ``squares[-1]``, landing on the squares between in that
@@ -275,7 +275,7 @@ class MoveGenerator:
         """
         return self._search_named(board, tuple(squares), partial, exact=False)
 
-    def landing_mistake(self, board: Board, squares: list[int] | tuple[int, ...],
+    def landing_mistake(self, board: RawBoard, squares: list[int] | tuple[int, ...],
                         most: int) -> tuple[RawMove, bool] | None:
         """A capture by the piece on ``squares[0]`` that lands on the squares between in
         that order, among other landings, and then on the last, but is no legal move (the
@@ -307,7 +307,7 @@ class MoveGenerator:
         f = search.route(square, part_way[1], part_way[0])
         return (f[0], f[1], self._promotes(m, f)), False
 
-    def longest_named(self, board: Board, squares: list[int] | tuple[int, ...],
+    def longest_named(self, board: RawBoard, squares: list[int] | tuple[int, ...],
                       moves: list[RawMove]) -> list[RawMove]:
         """The captures among ``moves`` (each a longest capture) that move text naming
         ``squares`` can stand for (see :meth:`named`), one route for each; only where
@@ -324,7 +324,7 @@ class MoveGenerator:
         found = Levels(self, *piece, through=tuple(squares[1:-1]), useful=useful).found()
         return [(f[0], f[1], self._promotes(m, f)) for f in found if f[0][-1] == squares[-1]]
 
-    def follow(self, board: Board, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
+    def follow(self, board: RawBoard, squares: list[int] | tuple[int, ...]) -> tuple[RawMove, bool] | None:
         """The capture that jumps onto each of ``squares[1:]`` in turn, and whether
         it is complete (the piece cannot jump on), or ``None`` if it is no capture."""
         if len(squares) < 2 or board[squares[0]] not in (self.man, self.king):
@@ -332,7 +332,7 @@ class MoveGenerator:
         found = self._search_named(board, tuple(squares), True, exact=True)
         return found[0] if found else None
 
-    def reach(self, board: Board, start: int, moves: list[RawMove] | None) -> CaptureStates | LevelReach:
+    def reach(self, board: RawBoard, start: int, moves: list[RawMove] | None) -> CaptureStates | LevelReach:
         """Where a capture by the piece on ``start`` can go, if it must end as one of
         ``moves`` (``None``: as any complete capture, whether the majority rule allows
         it or not): from the levels of its longest captures (see
@@ -354,14 +354,14 @@ class MoveGenerator:
         """The ends of the ``moves`` from ``start``: (end square, opponent's pieces left, promotes)."""
         return {(path[-1], opp & ~bits(captured), promotes) for path, captured, promotes in moves if path[0] == start}
 
-    def _capture_of(self, board: Board, start: int) -> tuple[int, int, int, bool]:
+    def _capture_of(self, board: RawBoard, start: int) -> tuple[int, int, int, bool]:
         """What a capture search of the piece on ``start`` of ``board`` takes: the
         pieces with its own square empty, the opponent's, ``start``, and whether it is a
         king (as :meth:`levels` takes them)."""
         m, k, om, ok = self.split(board)
         return (m | k | om | ok) ^ 1 << start, om | ok, start, bool(k >> start & 1)
 
-    def _levels_of(self, board: Board, start: int) -> Levels:
+    def _levels_of(self, board: RawBoard, start: int) -> Levels:
         """The :meth:`levels` of the piece on ``start`` of ``board``."""
         return self.levels(*self._capture_of(board, start))
 
@@ -376,7 +376,7 @@ class MoveGenerator:
             self._levels[key] = levels
         return self._levels[key]
 
-    def _search_named(self, board: Board, squares: tuple[int, ...], partial: bool,
+    def _search_named(self, board: RawBoard, squares: tuple[int, ...], partial: bool,
                       exact: bool) -> list[tuple[RawMove, bool]]:
         m, k, om, ok = self.split(board)
         s = squares[0]
@@ -653,7 +653,7 @@ def generator(rules: Rules, white: bool) -> MoveGenerator:
     return MoveGenerator(rules, white)
 
 
-def apply(board: Board, move: RawMove) -> Board:
+def apply(board: RawBoard, move: RawMove) -> RawBoard:
     """The board after ``move``: jumped pieces gone, a promoted man crowned."""
     path, captured, promotes = move
     b = list(board)
@@ -665,7 +665,7 @@ def apply(board: Board, move: RawMove) -> Board:
     return tuple(b)
 
 
-def perft(board: Board, white: bool, rules: Rules, depth: int) -> int:
+def perft(rules: Rules, board: RawBoard, white: bool, depth: int) -> int:
     """Leaf count of the legal-move tree of ``depth`` plies.
 
     It plays on bit boards throughout, and at the last ply counts steps without

@@ -111,14 +111,14 @@ class Problem(NamedTuple):
     text: str
 
 
-def board_problems(board: Sequence[int], rules: Rules) -> list[Problem]:
+def board_problems(rules: Rules, board: Sequence[int]) -> list[Problem]:
     """What no game can reach on ``board``: pieces off the squares of play, men on their last
     rank, men behind their starting ranks where men never move backward (Turkish), too many
     pieces. Empty if the board is a position of the game (a simplified one is one).
 
     >>> from damlib import GERMAN
     >>> board = [0] * 64; board[1] = -1; board[63] = 1
-    >>> [(p.square, p.rule) for p in board_problems(board, GERMAN)]
+    >>> [(p.square, p.rule) for p in board_problems(GERMAN, board)]
     [('b1', 'DE-BOARD'), ('h8', 'DE-PROMOTE')]
     """
     problems = []
@@ -147,9 +147,9 @@ def board_problems(board: Sequence[int], rules: Rules) -> list[Problem]:
     return problems
 
 
-def check_board(board: list[int], rules: Rules) -> tuple[int, ...]:
+def check_board(rules: Rules, board: list[int]) -> tuple[int, ...]:
     """``board``, or a FenError naming the first of its :func:`board_problems`."""
-    problems = board_problems(board, rules)
+    problems = board_problems(rules, board)
     if problems:
         raise FenError(problems[0].text)
     return tuple(board)
@@ -185,7 +185,7 @@ def parse_fen(text: str, rules: Rules) -> tuple[tuple[int, ...], bool]:
             if board[square]:
                 raise FenError(say("two-pieces", text=repr(text), square=SQUARE_NAMES[square]))
             board[square] = sign * (2 if king else 1)
-    return check_board(board, rules), white
+    return check_board(rules, board), white
 
 
 def format_fen(board: tuple[int, ...], white: bool) -> str:
@@ -219,7 +219,7 @@ def parse_diagram(text: str, rules: Rules) -> tuple[int, ...]:
                 except SquareError as e:
                     raise FenError(say("diagram-piece", square=SQUARE_NAMES[square], problem=e)) from None
             board[square] = VALUES[symbol]
-    return check_board(board, rules)
+    return check_board(rules, board)
 
 
 def format_diagram(board: tuple[int, ...]) -> str:

@@ -12,9 +12,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import language, legality, movegen, notation
+from .capturelevels import LevelReach
+from .capturestates import MANY, CaptureStates
 from .errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -87,6 +89,7 @@ class Move:
         self,
         path: tuple[str, ...],
         captured: tuple[str, ...] = (),
+        *,
         promotes: bool = False,
         position: Position | None = None,
     ) -> None:
@@ -180,20 +183,23 @@ class Position:
     . . . . . . . .
     """
 
-    __slots__ = ("_board", "_legal", "_named_last", "_white", "rules")
+    __slots__ = ("_board", "_legal", "_named_last", "_reaches", "_white", "rules")
     rules: Rules
-    _board: movegen.Board
+    _board: movegen.RawBoard
     _white: bool
     _legal: tuple[Move, ...] | None
     #: the last move text looked up by :meth:`_named`, and what it named: explaining a
     #: text reads it twice (as shorthand, then as a referee would), with one search
     _named_last: tuple[tuple[int, ...], list[Move]] | None
+    #: where a capture by each piece can go (:meth:`landings`), worked out once per piece, and
+    #: once for the legal captures and once for any, never route by route
+    _reaches: dict[tuple[int, bool], CaptureStates | LevelReach]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise DamlibError("a Position is built by Position.start, from_fen, from_diagram or from_pieces")
 
     @classmethod
-    def _of(cls, rules: Rules, board: movegen.Board, white: bool) -> Position:
+    def _of(cls, rules: Rules, board: movegen.RawBoard, white: bool) -> Position:
         """The position of a raw ``board`` (see :mod:`damlib.engine.movegen`), unchecked."""
         position = cls.__new__(cls)
         setattr_ = object.__setattr__  # past the refusal of __setattr__, once, here
@@ -202,6 +208,7 @@ class Position:
         setattr_(position, "_white", white)
         setattr_(position, "_legal", None)
         setattr_(position, "_named_last", None)
+        setattr_(position, "_reaches", {})
         return position
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -214,7 +221,7 @@ class Position:
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self
 
-    def __reduce__(self) -> tuple[object, tuple[Rules, movegen.Board, bool]]:
+    def __reduce__(self) -> tuple[object, tuple[Rules, movegen.RawBoard, bool]]:
         return Position._of, (self.rules, self._board, self._white)
 
     # -- building ---------------------------------------------------------
@@ -242,7 +249,7 @@ class Position:
         return cls._of(r, board, white)
 
     @classmethod
-    def from_diagram(cls, text: str, variant: Variant, turn: str = "white") -> Position:
+    def from_diagram(cls, text: str, variant: Variant, *, turn: Color = "white") -> Position:
         """The position drawn in ``text``: 8 lines, rank 8 first, one symbol per square.
 
         ``.`` is an empty square, ``w``/``b`` are men and ``W``/``B`` kings;
@@ -274,7 +281,7 @@ class Position:
                 raise DamlibError(f"the piece on {name} must be a Piece or one of w, b, W, B, not {shown(piece)}")
             board[square_number(name)] = value
         white = notation.parse_turn(turn)
-        return cls._of(r, notation.check_board(board, r) if check else tuple(board), white)
+        return cls._of(r, notation.check_board(r, board) if check else tuple(board), white)
 
     def with_rules(self, variant: Variant) -> Position:
         """The same pieces and side to move under the rules of ``variant`` (a game's name, or a
@@ -287,7 +294,7 @@ class Position:
         ('Russian', True)
         """
         rules = _rules(variant)
-        return Position._of(rules, notation.check_board(list(self._board), rules), self._white)
+        return Position._of(rules, notation.check_board(rules, list(self._board)), self._white)
 
     def with_turn(self, turn: Color) -> Position:
         """The same pieces with ``turn`` (``"white"`` or ``"black"``) to move: what a side could
@@ -372,7 +379,7 @@ class Position:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, each once (one route per capture)."""
         if self._legal is None:
-            moves = tuple(Move._from_raw(m, self) for m in legality.legal_moves(self.rules, self._white, self._board))
+            moves = tuple(Move._from_raw(m, self) for m in legality.legal_moves(self.rules, self._board, self._white))
             object.__setattr__(self, "_legal", moves)
             return moves
         return self._legal
@@ -475,15 +482,119 @@ class Position:
         assert self._named_last is not None
         return list(self._named_last[1])
 
+    # -- captures square by square (a board's clicks, a referee) ------------
+
+    def captures(self, *, square: str | None = None, longest: bool = False) -> tuple[Move, ...]:
+        """Every complete capture, one route to each, whether the majority rule allows it or
+        not: of the piece on ``square`` only, if given, and with ``longest`` only each piece's
+        longest.
+
+        >>> [str(m) for m in Position.from_fen("W:We3:Bd4,f4,b6", "german").captures()]
+        ['e3:c5:a7', 'e3:g5']
+        """
+        own = None if square is None else [parse_square(square, self.rules)]
+        return tuple(Move._from_raw(raw, self) for raw in self._generator.captures(self._board, own, longest=longest))
+
+    def forbidden_captures(self, most: int) -> tuple[int, tuple[Move, ...]]:
+        """How many complete captures the majority rule forbids, as they take fewer pieces than
+        the longest, and the ``most`` of them that take the most; counted without listing every
+        one where a capture has too many routes to walk.
+
+        >>> Position.from_fen("W:We3:Bd4,f4,b6", "german").forbidden_captures(1)
+        (1, (Move('e3:g5'),))
+        """
+        gen = self._generator
+        if not gen.by_levels:
+            allowed = set(self.legal_moves)
+            shorter = dict.fromkeys(m for m in self.captures() if m not in allowed)
+            every = sorted(shorter, key=lambda m: -len(m.captured))
+            return len(every), tuple(every[:most])
+        count, raws = gen.forbidden(self._board, most)
+        return count, tuple(Move._from_raw(raw, self) for raw in raws)
+
+    def steps(self) -> tuple[Move, ...]:
+        """The moves that capture nothing, as if capturing were not compulsory (DE-MANDATORY).
+
+        >>> [str(m) for m in Position.from_fen("W:We3:Bd4", "german").steps()]
+        ['e3-f4']
+        """
+        gen = self._generator
+        return tuple(Move._from_raw(raw, self) for raw in gen.steps(self._board, gen.own_squares(self._board)))
+
+    def capture_mistake(self, move: Move | str) -> Move | None:
+        """The move ``move`` names exactly (every landing), if it breaks only the capture rules,
+        else ``None``: a step when a capture was possible, a capture stopped while the piece
+        could jump on, or one that takes fewer pieces than the most, the mistakes DE-PENALTY
+        and TR-PENALTY punish.
+
+        >>> Position.from_fen("W:We3:Bd4,f4,b6", "german").capture_mistake("e3:c5")
+        Move('e3:c5')
+        """
+        squares = list(_squares(move.path, "path")) if isinstance(move, Move) else (
+            notation.parse_move_text(move, self.rules))
+        raw = legality.capture_mistake(self.rules, self._board, self._white, squares)
+        return None if raw is None else Move._from_raw(raw, self)
+
+    def move_through(self, squares: Sequence[str]) -> tuple[Move, bool] | None:
+        """The capture that starts on ``squares[0]`` and jumps onto each later square in turn,
+        legal or not, and whether it is complete (the piece cannot jump on); ``None`` where no
+        capture does.
+
+        >>> Position.from_fen("W:We3:Bd4,f4,b6", "german").move_through(["e3", "c5"])
+        (Move('e3:c5'), False)
+        """
+        found = self._generator.follow(self._board, _squares(squares, "squares"))
+        return None if found is None else (Move._from_raw(found[0], self), found[1])
+
+    def landings(self, path: Sequence[str], *, any_capture: bool = False) -> dict[str, tuple[str, ...] | None]:
+        """Where the capture begun along ``path`` (its start, then each landing so far) can jump
+        next on its way to a legal capture (with ``any_capture``, to any complete one, the
+        majority rule kept or not): for each landing, the landings after it that finish the one
+        capture it leads to, or ``None`` where that is not one known capture (it can still become
+        more than one; with ``any_capture`` the goals are not listed, and a landing that leads on
+        says ``None``). Worked out once per piece, never route by route.
+
+        >>> pos = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+        >>> pos.landings(["e3"]), pos.landings(["e3"], any_capture=True)
+        ({'c5': ('a7',)}, {'c5': None, 'g5': ()})
+        """
+        squares = _squares(path, "path")
+        if not squares:
+            raise MoveTextError("a capture's path names at least the square it starts on")
+        key = (squares[0], any_capture)
+        if key not in self._reaches:
+            # any complete capture may end it where mistakes are allowed (a referee's game)
+            goals = None if any_capture else [m._raw for m in self.legal_moves]
+            self._reaches[key] = self._generator.reach(self._board, squares[0], goals)
+        reach = self._reaches[key]
+        if len(squares) == 1:
+            reached = reach.landings(squares, ())
+        else:
+            found = self._generator.follow(self._board, squares)
+            reached = {} if found is None else reach.landings(squares, found[0][1])
+        return {SQUARE_NAMES[t]: None if value == MANY else tuple(SQUARE_NAMES[u] for u in value[1])
+                for t, value in reached.items() if value is not None}
+
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or move text).
 
         Raises :class:`~damlib.engine.errors.IllegalMoveError` naming the rule that
         forbids an illegal move; this position is unchanged either way.
         """
-        return self._after(self.parse_move(move))
+        return self.after(self.parse_move(move))
 
-    def _after(self, move: Move) -> Position:
+    def after(self, move: Move) -> Position:
+        """The position after ``move``, a move of this position (from :attr:`legal_moves`,
+        :meth:`parse_move`, :meth:`capture_mistake`, :meth:`captures`), not checked again: a
+        game records a capture mistake this way (DE-PENALTY), where :meth:`play` refuses it.
+        A move that names another position is refused.
+
+        >>> pos = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+        >>> pos.after(pos.capture_mistake("e3:g5")).fen
+        'B:Wg5:Bd4,b6'
+        """
+        if not isinstance(move, Move) or move.position not in (self, None):
+            raise DamlibError(f"after() plays a move of this position, not {shown(move)}")
         return Position._of(self.rules, movegen.apply(self._board, move._raw), not self._white)
 
 
@@ -501,4 +612,4 @@ def perft(position: Position, depth: int) -> int:
         raise DamlibError(f"perft counts from a Position, not {shown(position)}")
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
         raise DamlibError(f"depth must be a whole number of plies from 0 to {MAX_PERFT_DEPTH}, not {shown(depth)}")
-    return movegen.perft(position._board, position._white, position.rules, depth)
+    return movegen.perft(position.rules, position._board, position._white, depth)

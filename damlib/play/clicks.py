@@ -28,8 +28,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import language
-from ..engine.capturelevels import LevelReach
-from ..engine.capturestates import MANY, CaptureStates, Reach
 from ..engine.errors import DamlibError
 from ..engine.notation import Color, parse_color
 from ..engine.position import Move, Position, Variant
@@ -38,7 +36,7 @@ from ..engine.variants import PUBLISHED, game_name
 from ..engine.variants import rules as _rules
 from .game import Game
 from .referee import explain, why_piece_cannot_move
-from .search import Level, best_move, check_limits, level_of
+from .search import Strength, best_move, check_limits, strength_of
 
 #: Every sentence the board's clicks say, whole: a side is never a word put into a sentence, each
 #: side has its own template. ``{game}`` is the game's name ("German draughts"), ``{rule}`` a rule
@@ -69,7 +67,7 @@ class ClickToMove:
     :meth:`new_game` goes to the game's standard start. With ``referee`` capture
     mistakes may be played on purpose and are punished (DE-PENALTY, TR-PENALTY);
     ``computer`` (``"white"`` or ``"black"``) lets damlib play that side at ``level``
-    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.LEVELS`), thinking
+    (``"beginner"``, ``"club"`` or ``"strong"``: see :data:`~damlib.search.STRENGTHS`), thinking
     the level's time per move or ``seconds``. ``on_move``, if given, is handed each move the
     clicks complete instead of its being played here (a level's attempt, an exercise's answer).
     With ``finish_captures`` (a game's board) a capture plays itself as soon as the squares
@@ -90,7 +88,7 @@ class ClickToMove:
         referee: bool = False,
         computer: str | None = None,
         seconds: float | None = None,
-        level: str | Level = "club",
+        level: str | Strength = "club",
         on_move: Callable[[Move | str], None] | None = None,
         finish_captures: bool = True,
     ) -> None:
@@ -99,7 +97,7 @@ class ClickToMove:
         self.finish_captures = bool(finish_captures)
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
         self.seconds = seconds
-        self.level = level_of(level)
+        self.level = strength_of(level)
         self._chance = random.Random()  # a beginner's slips
         self.computer: Color | None = parse_color(computer, "computer")
         self.game = Game(self.start, referee=bool(referee))
@@ -115,8 +113,6 @@ class ClickToMove:
         self.last_played: tuple[str, ...] = ()
         self._refused: str | None = None  # the own piece the last click could not choose
         self._explained = False  # what was said is why a move was refused: it stands until a piece is chosen
-        # the capture reach of each piece chosen in a position (mistakes allowed or not)
-        self._reaches: tuple[tuple[Position, bool] | None, dict[int, CaptureStates | LevelReach]] = (None, {})
         self._computer_moves()
 
     def __repr__(self) -> str:
@@ -132,7 +128,7 @@ class ClickToMove:
         moves = self.game.position.legal_moves
         if not moves or not moves[0].captured:
             return frozenset(m.end for m in moves if m.start == self.path[0]) if len(self.path) == 1 else frozenset()
-        return frozenset(SQUARE_NAMES[t] for t, reach in self._landings().items() if reach is not None)
+        return frozenset(self._landings())
 
     @property
     def choices(self) -> dict[str, frozenset[str]]:
@@ -150,8 +146,7 @@ class ClickToMove:
         starts = dict.fromkeys(m.start for m in moves)
         if not moves or not moves[0].captured:
             return {start: frozenset(m.end for m in moves if m.start == start) for start in starts}
-        return {start: frozenset(SQUARE_NAMES[t] for t, reach in self._landings([start]).items() if reach is not None)
-                for start in starts}
+        return {start: frozenset(self._landings([start])) for start in starts}
 
     @property
     def can_end_here(self) -> bool:
@@ -228,7 +223,7 @@ class ClickToMove:
 
     def set_level(self, level: object) -> None:
         """Let the computer play at ``level`` (``"beginner"``, ``"club"``, ``"strong"``) from its next move."""
-        self._do(lambda: setattr(self, "level", level_of(level)))
+        self._do(lambda: setattr(self, "level", strength_of(level)))
 
     # -- inside -------------------------------------------------------------------
 
@@ -257,26 +252,11 @@ class ClickToMove:
         self.last_played = ()
         action()
 
-    def _landings(self, path: list[str] | None = None) -> dict[int, Reach]:
-        """Where the capture chosen so far (or along ``path``) can jump next, and where each
-        leads (see :class:`~damlib.engine.capturelevels.LevelReach`, or, where the majority rule does
-        not hold, :meth:`~damlib.engine.capturestates.CaptureStates.landings`). Either is worked out once per
-        piece and position, never route by route."""
-        position, loose = self.game.position, self.game.mistakes_allowed
-        squares = tuple(square_number(name) for name in (path or self.path))
-        gen, board = position._generator, position.board
-        if self._reaches[0] != (position, loose):
-            self._reaches = ((position, loose), {})
-        reaches = self._reaches[1]
-        if squares[0] not in reaches:
-            # while mistakes may be made on purpose (referee mode), every complete capture is one to end with
-            goals = None if loose else [m._raw for m in position.legal_moves]
-            reaches[squares[0]] = gen.reach(board, squares[0], goals)
-        reach = reaches[squares[0]]
-        if len(squares) == 1:
-            return reach.landings(squares, ())
-        found = gen.follow(board, squares)
-        return {} if found is None else reach.landings(squares, found[0][1])
+    def _landings(self, path: list[str] | None = None) -> dict[str, tuple[str, ...] | None]:
+        """Where the capture chosen so far (or along ``path``) can jump next, and the rest of the
+        one capture each landing leads to (:meth:`~damlib.Position.landings`): toward a legal
+        capture, or, while mistakes may be made on purpose (referee mode), toward any."""
+        return self.game.position.landings(path or self.path, any_capture=self.game.mistakes_allowed)
 
     def _passed_over(self, square: object) -> bool:
         """Whether a click on ``square`` is to change nothing and keep what was said, while no
@@ -322,9 +302,7 @@ class ClickToMove:
     def _text(self, squares: list[str]) -> str:
         """The move text of the squares clicked, as a learner would type it: a capture's with
         ``:``, a step's with ``-``."""
-        position = self.game.position
-        jump = len(squares) > 2 or position._generator.follow(
-            position.board, [square_number(s) for s in squares]) is not None
+        jump = len(squares) > 2 or self.game.position.move_through(squares) is not None
         return (":" if jump else "-").join(squares)
 
     def _hand(self, move: Move | str) -> None:
@@ -339,25 +317,23 @@ class ClickToMove:
 
     def _land(self, name: str) -> None:
         position = self.game.position
-        moves = self.game.position.legal_moves
+        moves = position.legal_moves
         if not moves[0].captured:
             self._hand(next(m for m in moves if m.path == (self.path[0], name)))
             return
-        reach = self._landings()[square_number(name)]
+        rest = self._landings()[name]
         self.path.append(name)
-        squares = [square_number(s) for s in self.path]
-        gen = position._generator
         # In referee mode a capture may be stopped early on purpose, and in practice the route is
         # what is learnt, so the board waits for every landing; otherwise it plays as soon as every
         # way on is the same move.
         if self.game.referee or not self.finish_captures:
-            found = gen.follow(position.board, squares)
+            found = position.move_through(self.path)
             if found is not None and found[1]:
-                self._hand(Move._from_raw(found[0], position))
-        elif reach is not None and reach != MANY:
-            found = gen.follow(position.board, squares + list(reach[1]))
+                self._hand(found[0])
+        elif rest is not None:
+            found = position.move_through([*self.path, *rest])
             if found is not None:
-                self._hand(Move._from_raw(found[0], position))
+                self._hand(found[0])
 
     def _end_here(self) -> None:
         if len(self.path) < 2:

@@ -127,7 +127,7 @@ class Editor:
     @property
     def problems(self) -> list[Problem]:
         """What the game's rules exclude on the board as it stands (empty if nothing)."""
-        return board_problems(self.board, self.rules)
+        return board_problems(self.rules, self.board)
 
     @property
     def position(self) -> Position:
@@ -185,7 +185,7 @@ class Editor:
         board = list(self.board)
         board[index] = value
         before = {p.text for p in self.problems}
-        new = [p for p in board_problems(board, self.rules) if p.text not in before]
+        new = [p for p in board_problems(self.rules, board) if p.text not in before]
         if value and new:
             self._say(say("not-placed", problem=new[0].text), new[0].rule)
             return

@@ -8,10 +8,10 @@ when ahead, bring the kings close, take the opponent's room, hold the long diago
 >>> from damlib import Position
 >>> from damlib.play.evaluation import evaluate
 >>> start = Position.start("german")
->>> evaluate(start.board, True, start.rules)
+>>> evaluate(start.rules, start.board, True)
 0
 >>> up = Position.from_fen("W:Wc3,e3:Bd6", "german")
->>> evaluate(up.board, True, up.rules) > 100, evaluate(up.board, False, up.rules) < -100
+>>> evaluate(up.rules, up.board, True) > 100, evaluate(up.rules, up.board, False) < -100
 (True, True)
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from ..engine.movegen import Board, generator
+from ..engine.raw import RawBoard, king_step_rays, man_steps
 from ..engine.variants import Rules
 
 MAN = 100
@@ -58,7 +58,7 @@ GUARD = 4
 @cache
 def weights(rules: Rules) -> Weights:
     """The evaluation's tables for ``rules``."""
-    white, black = generator(rules, True), generator(rules, False)
+    white, black = man_steps(rules, True), man_steps(rules, False)
     diagonal = any(df and dr for df, dr in rules.king_directions)
     forward_only = all(dr > 0 for _, dr in rules.man_steps)
     return Weights(
@@ -68,11 +68,11 @@ def weights(rules: Rules) -> Weights:
         back_ranks=(*range(8), *range(56, 64)),
         # Men that may step sideways (TR-MAN-MOVE) nearly always have a square to go to: their
         # room says nothing, and counting it would reward men that stray from each other.
-        white_steps=white.man_steps if forward_only else ((),) * 64,
-        black_steps=black.man_steps if forward_only else ((),) * 64,
-        white_crowns=tuple(tuple(t for t in steps if t >= 56) for steps in white.man_steps),
-        black_crowns=tuple(tuple(t for t in steps if t < 8) for steps in black.man_steps),
-        king_rays=white.king_step_rays,
+        white_steps=white if forward_only else ((),) * 64,
+        black_steps=black if forward_only else ((),) * 64,
+        white_crowns=tuple(tuple(t for t in steps if t >= 56) for steps in white),
+        black_crowns=tuple(tuple(t for t in steps if t < 8) for steps in black),
+        king_rays=king_step_rays(rules),
         long_diagonal=frozenset(range(0, 64, 9)) if diagonal else frozenset(),
     )
 
@@ -81,7 +81,7 @@ def _distance(a: int, b: int) -> int:
     return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
 
 
-def evaluate(board: Board, white: bool, rules: Rules) -> int:
+def evaluate(rules: Rules, board: RawBoard, white: bool) -> int:
     """The position's worth to the side to move (White if ``white``), in hundredths of a man."""
     w = weights(rules)
     rays, white_shape, black_shape, white_steps, black_steps = (
@@ -147,7 +147,7 @@ def evaluate(board: Board, white: bool, rules: Rules) -> int:
     return score if white else -score
 
 
-def _ending(board: Board, white_ahead: bool, kings: list[int], weak_room: int) -> int:
+def _ending(board: RawBoard, white_ahead: bool, kings: list[int], weak_room: int) -> int:
     """Technique for the side ahead once the other is down to a few pieces, as White's gain:
     bring the kings close, and take the other side's room."""
     weak = [s for s, v in enumerate(board) if v and (v < 0) == white_ahead]

@@ -17,10 +17,8 @@ from dataclasses import dataclass
 
 from ..engine import language
 from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown
-from ..engine.legality import capture_mistake
-from ..engine.notation import Color, parse_move_text
+from ..engine.notation import Color
 from ..engine.position import Move, Position, Variant
-from ..engine.squares import square_number
 from ..engine.variants import PUBLISHED, Rules
 from ..engine.variants import rules as _rules
 
@@ -218,7 +216,7 @@ class Game:
             state: Penalty | _Forfeit | str | None = None
         except IllegalMoveError as error:
             played, state = self._penalise(pos, move, error)
-        self._positions.append(pos._after(played))
+        self._positions.append(pos.after(played))
         self._seen[self._positions[-1]] += 1
         self._moves.append(played)
         self._states.append(state)
@@ -232,11 +230,9 @@ class Game:
         # after a take-back the offender must capture correctly: no second mistake (DE-PENALTY)
         if not self.referee or self._states[-1] == TAKEN_BACK:
             raise error
-        squares = [square_number(s) for s in move.path] if isinstance(move, Move) else parse_move_text(move, pos.rules)
-        raw = capture_mistake(pos.rules, pos.board, pos.turn == "white", squares)
-        if raw is None:
+        mistake = pos.capture_mistake(move)
+        if mistake is None:
             raise error
-        mistake = Move._from_raw(raw, pos)
         rules = pos.rules
         rule = rules.rule_id("penalty")
         if rules.penalty == "loss":

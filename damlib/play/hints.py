@@ -306,7 +306,7 @@ def _line_reason(position: Position, analysis: Analysis, others: list[int]) -> t
     return say(key, start=move.start, end=move.end), None
 
 
-def hint(position: Position, history: Iterable[Position] = (), seconds: float = SECONDS,
+def hint(position: Position, history: Iterable[Position] = (), *, seconds: float = SECONDS,
          move: Move | str | None = None) -> Hint:
     """A move to play, with its reason naming the rule where one decides (a single capture,
     the majority rule, a crowning, said with the square where the man is crowned): the
@@ -346,7 +346,7 @@ def _searched_reason(position: Position, chosen: Move, history: Iterable[Positio
     return (analysis.move, *_line_reason(position, analysis, others))
 
 
-def threat(position: Position, seconds: float = SECONDS) -> Threat | None:
+def threat(position: Position, *, seconds: float = SECONDS) -> Threat | None:
     """What the opponent would play if it were their move now, and what it would win: the
     learner's "show me a threat". ``None`` when the opponent would have no move at all."""
     require(position, Position, "position")

@@ -72,6 +72,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from ..engine import language
 from ..engine.errors import DamlibError, IllegalMoveError, shown
@@ -166,6 +167,8 @@ REFEREE_TAG = "Referee"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
 _TAG_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
+#: text that is only a file name, such as "games.pdn": no PDN text is
+_FILE_NAME = re.compile(r"[^\s\[\]\"{}]+\.pdn", re.IGNORECASE)
 _GAME_TYPE = re.compile(
     r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$", re.IGNORECASE
 )
@@ -352,12 +355,13 @@ def _split(text: str) -> Iterator[_RawGame]:
         yield current
 
 
-def read(source: str | bytes | os.PathLike[str], variant: Rules | str | None = None,
-         default: Rules | str | None = None, *, limit: int | None = None,
+def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, variant: Rules | str | None = None,
+         default: Rules | str | None = None, limit: int | None = None,
          max_moves: int | None = None) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
-    ``source`` is the text, its bytes, or the path of a PDN file. ``variant`` (a
+    ``source`` is the text, its bytes, the path of a PDN file (a :class:`~pathlib.Path`; a
+    file named by a string is :func:`read_file`'s) or an open file. ``variant`` (a
     :class:`~damlib.Rules` or a name) reads every game under those rules whatever its
     GameType says; ``default`` names the rules of a game that has no GameType (without
     it such a game cannot be read). A game that cannot be read has ``game`` ``None`` and
@@ -388,8 +392,29 @@ def read(source: str | bytes | os.PathLike[str], variant: Rules | str | None = N
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
+def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = None, default: Rules | str | None = None,
+              limit: int | None = None, max_moves: int | None = None) -> list[PdnGame]:
+    """The games of the PDN file at ``path``, as :func:`read` reads them.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "games.pdn").write_text('[GameType "26"] 1. c3-d4 *')
+    ...     [len(entry.game.moves) for entry in read_file(Path(folder) / "games.pdn")]
+    [1]
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise DamlibError(f"read_file reads the file at a path, not {shown(path)}: read() reads text")
+    return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves)
+
+
 def source_text(source: object) -> str:
-    """The PDN text of ``source``: text itself, or bytes or a file decoded (UTF-8, else Latin-1)."""
+    """The PDN text of ``source``: text itself, or bytes, a file or an open file decoded (UTF-8,
+    else Latin-1). A string that is only a file name is refused: it would read as one game with
+    no GameType, never as the file."""
+    if isinstance(source, str) and _FILE_NAME.fullmatch(source.strip()):
+        raise DamlibError(f"{source!r} is a file name, not PDN text: read_file({source!r}) reads the file")
+    if hasattr(source, "read") and callable(source.read):
+        source = source.read()
     if isinstance(source, os.PathLike):
         try:
             source = Path(source).read_bytes()

@@ -274,15 +274,10 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     return tuple(stages)
 
 
-def all_captures(position: Position) -> tuple[Move, ...]:
-    """Every complete capture by every route, whether the majority rule allows it or not."""
-    return tuple(Move._from_raw(raw, position) for raw in position._generator.captures(position.board))
-
-
 def shorter_captures(position: Position) -> tuple[Move, ...]:
     """The complete captures the majority rule forbids because they take fewer pieces."""
     allowed = set(position.legal_moves)
-    return tuple(dict.fromkeys(m for m in all_captures(position) if m not in allowed))
+    return tuple(dict.fromkeys(m for m in position.captures() if m not in allowed))
 
 
 def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, ...]]:
@@ -292,12 +287,7 @@ def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, 
     require(position, Position, "position")
     if require(most, int, "most") < 0:
         raise DamlibError(f"most must be 0 or more, not {most}")
-    gen = position._generator
-    if not gen.by_levels:
-        every = sorted(shorter_captures(position), key=lambda m: -len(m.captured))
-        return len(every), tuple(every[:most])
-    count, raws = gen.forbidden(position.board, most)
-    return count, tuple(Move._from_raw(raw, position) for raw in raws)
+    return position.forbidden_captures(most)
 
 
 def why_piece_cannot_move(position: Position, square: str) -> str | None:
@@ -324,8 +314,7 @@ def why_piece_cannot_move(position: Position, square: str) -> str | None:
     if position.must_capture:
         best = position.legal_moves[0]
         # its own longest capture, to compare (the piece has no legal move: any is too short)
-        mine = [Move._from_raw(raw, position) for raw in position._generator.captures(position.board, [number],
-                                                                                      longest=True)]
+        mine = position.captures(square=name, longest=True)
         if mine:
             return counted(f"may-not-capture-{noun}", len(mine[0].captured), square=name, rule=rules.cite("majority"),
                            mine=mine[0], best=best, most=len(best.captured))

@@ -9,10 +9,10 @@ A position met before in the game or on the line searched counts as a draw: the 
 is ahead avoids repeating and looks for progress instead (DE-DRAW).
 
 >>> from damlib import Position
->>> from damlib.search import LEVELS, best_move
+>>> from damlib.search import STRENGTHS, best_move
 >>> str(best_move(Position.from_fen("W:Wc3,g3:Bd4,h8", "german")))
 'c3:e5'
->>> [level.name for level in LEVELS.values()]
+>>> [level.name for level in STRENGTHS.values()]
 ['beginner', 'club', 'strong']
 """
 
@@ -25,9 +25,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import movegen
+from ..engine import raw as engine
 from ..engine.errors import DamlibError, GameOverError, require, shown
 from ..engine.position import Move, Position
+from ..engine.raw import RawBoard, RawMove
 from .evaluation import evaluate
 
 WIN = 100_000
@@ -36,7 +37,7 @@ WON = WIN - 1000
 
 
 @dataclass(frozen=True)
-class Level:
+class Strength:
     """How the computer plays: its time per move, how deep it may look, and how often it slips.
 
     A slip is what a beginner does: a move that looks almost as good, at most ``margin``
@@ -52,21 +53,21 @@ class Level:
 
 
 #: The levels a teacher chooses from, weakest first.
-LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
-    "club": Level("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
-    "strong": Level("strong", 0.85, 64, 0.0, 0, "looks as deep as it can in under a second"),
+STRENGTHS: dict[str, Strength] = {
+    "beginner": Strength("beginner", 0.3, 2, 0.35, 120, "looks one move ahead and often slips, as beginners do"),
+    "club": Strength("club", 0.5, 4, 0.0, 0, "plays soundly, looking two moves ahead"),
+    "strong": Strength("strong", 0.85, 64, 0.0, 0, "looks as deep as it can in under a second"),
 }
 
 
-def level_of(level: object) -> Level:
-    """The :class:`Level` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
-    if isinstance(level, Level):
+def strength_of(level: object) -> Strength:
+    """The :class:`Strength` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
+    if isinstance(level, Strength):
         return level
     name = level.strip().lower() if isinstance(level, str) else None
-    if name not in LEVELS:
-        raise DamlibError(f"{shown(level)} is no level of play: choose one of {', '.join(LEVELS)}")
-    return LEVELS[name]
+    if name not in STRENGTHS:
+        raise DamlibError(f"{shown(level)} is no level of play: choose one of {', '.join(STRENGTHS)}")
+    return STRENGTHS[name]
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,11 @@ class _Search:
 
     def __init__(self, position: Position, deadline: float, max_nodes: int | None, seen: set[Any]) -> None:
         self.rules = position.rules
-        self.gens = (movegen.generator(self.rules, False), movegen.generator(self.rules, True))
         self.deadline, self.max_nodes = deadline, max_nodes
         self.nodes = 0
         #: position → (depth, score, bound, best move); bound 0 exact, 1 at least, -1 at most
-        self.table: dict[tuple[Any, ...], tuple[int, int, int, movegen.RawMove | None]] = {}
-        self.killers: dict[int, list[movegen.RawMove]] = {}
+        self.table: dict[tuple[Any, ...], tuple[int, int, int, RawMove | None]] = {}
+        self.killers: dict[int, list[RawMove]] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.seen = seen  # positions of the game so far and of the line being searched
         self.horizon = False  # whether the last iteration stopped anywhere for depth
@@ -111,18 +111,18 @@ class _Search:
         if time.perf_counter() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
             raise _Timeout
 
-    def children(self, board: movegen.Board, white: bool) -> list[movegen.RawMove]:
+    def children(self, board: RawBoard, white: bool) -> list[RawMove]:
         try:
-            return self.gens[white].legal(board, deadline=self.deadline)
-        except movegen.OutOfTime:
+            return engine.legal(self.rules, board, white, deadline=self.deadline)
+        except engine.OutOfTime:
             raise _Timeout from None
 
-    def order(self, moves: list[movegen.RawMove], first: movegen.RawMove | None, ply: int) -> list[movegen.RawMove]:
+    def order(self, moves: list[RawMove], first: RawMove | None, ply: int) -> list[RawMove]:
         if len(moves) < 2:
             return moves
         killers, history = self.killers.get(ply, ()), self.history
 
-        def rank(raw: movegen.RawMove) -> int:
+        def rank(raw: RawMove) -> int:
             if raw == first:
                 return -10**9
             path = raw[0]
@@ -131,7 +131,7 @@ class _Search:
 
         return sorted(moves, key=rank)
 
-    def negamax(self, board: movegen.Board, white: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, board: RawBoard, white: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._clock()
         key = (board, white)
         if key in self.seen:
@@ -147,13 +147,13 @@ class _Search:
             return -WIN + ply  # no move or no piece: lost (DE-WIN); later is better
         if depth <= 0 and not moves[0][1]:
             self.horizon = True
-            return evaluate(board, white, self.rules)
+            return evaluate(self.rules, board, white)
         start_alpha, best, best_move = alpha, -2 * WIN, None
         self.seen.add(key)
         try:
             for raw in self.order(moves, first, ply):
                 # a capture does not use up depth: exchanges are searched to their end
-                score = -self.negamax(movegen.apply(board, raw), not white, depth - (0 if raw[1] else 1),
+                score = -self.negamax(engine.play(board, raw), not white, depth - (0 if raw[1] else 1),
                                       -beta, -alpha, ply + 1)
                 if score > best:
                     best, best_move = score, raw
@@ -169,7 +169,7 @@ class _Search:
         self.table[key] = (depth, best, bound, best_move)
         return best
 
-    def _refuted(self, raw: movegen.RawMove, ply: int, depth: int) -> None:
+    def _refuted(self, raw: RawMove, ply: int, depth: int) -> None:
         killers = self.killers.setdefault(ply, [])
         if raw not in killers:
             killers.insert(0, raw)
@@ -177,17 +177,17 @@ class _Search:
         step = (raw[0][0], raw[0][-1])
         self.history[step] = self.history.get(step, 0) + depth * depth
 
-    def line(self, board: movegen.Board, white: bool, first: movegen.RawMove, most: int) -> list[movegen.RawMove]:
+    def line(self, board: RawBoard, white: bool, first: RawMove, most: int) -> list[RawMove]:
         """The line the search expects after ``first``, from its table."""
         out, visited = [first], set()
-        board, white = movegen.apply(board, first), not white
+        board, white = engine.play(board, first), not white
         while len(out) < most and (board, white) not in visited:
             visited.add((board, white))
             entry = self.table.get((board, white))
             if entry is None or entry[3] is None:
                 break
             out.append(entry[3])
-            board, white = movegen.apply(board, entry[3]), not white
+            board, white = engine.play(board, entry[3]), not white
         return out
 
 
@@ -210,7 +210,7 @@ def check_limits(seconds: object = None, max_depth: object = None, max_nodes: ob
 
 def analyse(
     position: Position,
-    level: str | Level = "strong",
+    level: str | Strength = "strong",
     seconds: float | None = None,
     max_depth: int | None = None,
     history: Iterable[Position] = (),
@@ -229,7 +229,7 @@ def analyse(
     """
     require(position, Position, "position")
     check_limits(seconds, max_depth, max_nodes)
-    lv = level_of(level)
+    lv = strength_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
     moves = position.legal_moves
@@ -238,22 +238,22 @@ def analyse(
     board, white = position.board, position.turn == "white"
     seen = {(p.board, p.turn == "white") for p in history} - {(board, white)}
     search = _Search(position, deadline, max_nodes, seen)
-    by_raw = {m._raw: m for m in moves}
+    by_raw = {engine.raw_move(m): m for m in moves}
     # before the first iteration ends, the move that looks best at a glance stands
-    order = sorted(by_raw, key=lambda raw: evaluate(movegen.apply(board, raw), not white, position.rules))
-    scores: dict[movegen.RawMove, int] = {raw: 0 for raw in order}
+    order = sorted(by_raw, key=lambda raw: evaluate(position.rules, engine.play(board, raw), not white))
+    scores: dict[RawMove, int] = {raw: 0 for raw in order}
     best, best_score, done_depth = order[0], 0, 0
     search.seen.add((board, white))
     for depth in range(1, depth_limit + 1):
         if len(order) == 1 and not every_move:
             break
         search.horizon = False
-        found: dict[movegen.RawMove, int] = {}
+        found: dict[RawMove, int] = {}
         alpha = -2 * WIN
         try:
             for raw in order:
                 low = -2 * WIN if every_move else alpha
-                child = movegen.apply(board, raw)
+                child = engine.play(board, raw)
                 found[raw] = -search.negamax(child, not white, depth - (0 if raw[1] else 1), -2 * WIN, -low, 1)
                 alpha = max(alpha, found[raw])
         except _Timeout:
@@ -274,13 +274,13 @@ def analyse(
     return analysis, {by_raw[raw]: score for raw, score in scores.items()}
 
 
-def _moves_from(position: Position, line: list[movegen.RawMove]) -> tuple[Move, ...]:
+def _moves_from(position: Position, line: list[RawMove]) -> tuple[Move, ...]:
     """The line as moves, each tied to the position it is played from."""
     out = []
     for raw in line:
-        move = Move._from_raw(raw, position)
+        move = engine.to_move(raw, position)
         out.append(move)
-        position = position._after(move)
+        position = position.after(move)
     return tuple(out)
 
 
@@ -288,7 +288,7 @@ def best_move(
     position: Position,
     max_depth: int | None = None,
     seconds: float | None = None,
-    level: str | Level = "strong",
+    level: str | Strength = "strong",
     history: Iterable[Position] = (),
     rng: random.Random | None = None,
 ) -> Move:
@@ -300,7 +300,7 @@ def best_move(
     """
     require(position, Position, "position")
     check_limits(seconds, max_depth)
-    lv = level_of(level)
+    lv = strength_of(level)
     moves = position.legal_moves
     if len(moves) == 1:
         return moves[0]

@@ -23,8 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, get_args
 
 from ..engine import language
 from ..engine.errors import DamlibError, shown
@@ -36,20 +35,17 @@ from ..play.clicks import ClickToMove
 from ..play.game import Game
 from ..play.referee import describe, forbidden_captures
 
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
+#: The kinds of question; every one names its game, whose rules decide the answer (the
+#: questions are ``question-<kind>`` in :data:`TEXTS`).
 ExerciseKind = Literal["play", "moves", "most", "crown", "winner", "penalty"]
+#: :data:`ExerciseKind`'s kinds, in order, to check and list at run time
+QUESTIONS: tuple[ExerciseKind, ...] = get_args(ExerciseKind)
 
 #: Answers longer than this get a short "too long" feedback instead of being read:
 #: every legal move of a full board, written out, fits in far less.
 MAX_ANSWER = 2000
 #: How many wrong moves of one answer are explained; the rest are only counted.
 MAX_EXPLAINED = 5
-
-#: The kinds of question; every one names its game, whose rules decide the answer (the
-#: questions are ``question-<kind>`` in :data:`TEXTS`).
-QUESTIONS = ("play", "moves", "most", "crown", "winner", "penalty")
 
 #: Every sentence a learner or teacher reads here, whole, with named placeholders: ``{game}`` a
 #: game's name ("German draughts"), ``{move}`` move text, ``{moves}`` the moves played before the
@@ -170,7 +166,7 @@ _DECIDING: dict[str, tuple[Topic, ...]] = {
 
 
 @dataclass(frozen=True)
-class Feedback:
+class Verdict:
     """The verdict on an answer, and the explanation with the rule ID. ``read`` is False for
     text that was not read as an answer at all (empty, too long, or saying nothing asked)."""
 
@@ -183,9 +179,10 @@ class Feedback:
 class Exercise:
     """One question on one position.
 
-    ``kind`` is one of :data:`QUESTIONS`: ``"moves"`` (list the legal moves),
-    ``"most"`` (how many pieces the best capture takes), ``"crown"`` (is the
-    piece a king after ``move``), ``"winner"`` (who won the finished game).
+    ``kind`` is one of :data:`QUESTIONS`: ``"play"`` (play a move the rules allow),
+    ``"moves"`` (list the legal moves), ``"most"`` (how many pieces the best capture
+    takes), ``"crown"`` (is the piece a king after ``move``), ``"winner"`` (who won the
+    finished game), ``"penalty"`` (what happens after the capture mistake just made).
     """
 
     fen: str
@@ -327,9 +324,7 @@ class Exercise:
             return rules.majority and forbidden_captures(pos, 0)[0] > 0
         if topic == "mandatory":
             # without it, a capture could be left for a step, or stopped after its first jump
-            gen = pos._generator
-            return pos.must_capture and bool(gen.steps(pos.board, gen.own_squares(pos.board))
-                                             or any(len(m.captured) > 1 for m in pos.legal_moves))
+            return pos.must_capture and bool(pos.steps() or any(len(m.captured) > 1 for m in pos.legal_moves))
         if topic == "promote":
             # no field holds it: without it a man that ends its move on the last rank stays a man
             move = self._move()
@@ -388,7 +383,7 @@ class Exercise:
                        correct=", ".join(map(str, pending.correct)), rule=pending.rule)
         return str(game.result) if game.result else say("not-over")
 
-    def check(self, answer: str) -> Feedback:
+    def check(self, answer: str) -> Verdict:
         """Whether ``answer`` is right, with the explanation either way.
 
         An empty answer, one that is not text, or one longer than
@@ -398,9 +393,9 @@ class Exercise:
         'That is not an answer: In German draughts, which moves are legal? Write them all, separated by commas.'
         """
         if not isinstance(answer, str) or not answer.strip():
-            return Feedback(False, say("no-answer", question=self.question), read=False)
+            return Verdict(False, say("no-answer", question=self.question), read=False)
         if len(answer) > MAX_ANSWER:
-            return Feedback(False, language.counted("too-long", len(answer), TEXTS, most=MAX_ANSWER,
+            return Verdict(False, language.counted("too-long", len(answer), TEXTS, most=MAX_ANSWER,
                                                     question=self.question), read=False)
         if self.kind == "moves":
             return self._check_moves(answer)
@@ -408,11 +403,11 @@ class Exercise:
             return self._check_play(answer)
         given = reading(self.kind, answer)
         if given is None:
-            return Feedback(False, say(f"unread-{self.kind}", question=self.question), read=False)
+            return Verdict(False, say(f"unread-{self.kind}", question=self.question), read=False)
         right = given == self._expected.split()[-1] if self.kind == "penalty" else given == self._expected
-        return Feedback(right, say("right" if right else "not-quite", explanation=self.explanation()))
+        return Verdict(right, say("right" if right else "not-quite", explanation=self.explanation()))
 
-    def _check_play(self, answer: str) -> Feedback:
+    def _check_play(self, answer: str) -> Verdict:
         pos = self.position
         # the first move named: an answer copied as shown ("d6-c5 or d6-e5", in any language) is
         # read too; text that names none is refused saying why
@@ -420,10 +415,10 @@ class Exercise:
         try:
             move = pos.parse_move(named[0] if named else answer.strip(), literal=True)
         except DamlibError as error:
-            return Feedback(False, say("not-quite", explanation=error))
-        return Feedback(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
+            return Verdict(False, say("not-quite", explanation=error))
+        return Verdict(True, say("right", explanation=say("move-explained", move=move, what=describe(move, pos))))
 
-    def _check_moves(self, answer: str) -> Feedback:
+    def _check_moves(self, answer: str) -> Verdict:
         pos = self.position
         texts = dict.fromkeys(t for t in re.split(r"[,;\s]+", answer) if t)
         named: set[Move] = set()
@@ -436,11 +431,11 @@ class Exercise:
                 wrong.append(str(e))
         missing = [m for m in pos.legal_moves if m not in named]
         if not wrong and not missing:
-            return Feedback(True, language.counted("right-all", len(named), TEXTS, explanation=self.explanation()))
+            return Verdict(True, language.counted("right-all", len(named), TEXTS, explanation=self.explanation()))
         more = len(wrong) - MAX_EXPLAINED
         parts = wrong[:MAX_EXPLAINED] + ([language.counted("more-wrong", more, TEXTS)] if more > 0 else [])
         parts += [say("missed", move=m, what=describe(m, pos)) for m in missing]
-        return Feedback(False, say("not-quite", explanation=" ".join(parts)))
+        return Verdict(False, say("not-quite", explanation=" ".join(parts)))
 
 
 def _words(*keys: str) -> set[str]:
@@ -639,11 +634,3 @@ class Quiz:
         return list(dict.fromkeys(t.rule for t, q in zip(self.exercises, self.questions, strict=True)
                                   if q.first is False))
 
-
-def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: bool = False,
-                   title: str | None = None) -> list[Figure]:
-    """Save the exercises as a printable worksheet on as many A4 pages as they need, or with
-    ``answers`` as the answer key: see :func:`damlib.drawing.worksheet.save_worksheet`. Returns the pages."""
-    from ..drawing.worksheet import save_worksheet as save  # the drawing layer, loaded on first use
-
-    return save(exercises, path, answers=answers, title=title)

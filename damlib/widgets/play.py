@@ -18,7 +18,7 @@ from ..engine.variants import rules as _rules
 from ..play import pdn
 from ..play.clicks import ClickToMove
 from ..play.game import Game
-from ..play.search import LEVELS, Level, level_of
+from ..play.search import STRENGTHS, Strength, strength_of
 from .board import Board
 from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text, to_move
 
@@ -33,7 +33,7 @@ TEXTS: dict[str, str] = {
     "white": "White",
     "black": "Black",
     "level": "Level",
-    # the computer's levels of play (damlib.play.search.LEVELS), by name
+    # the computer's levels of play (damlib.play.search.STRENGTHS), by name
     "level-beginner": "beginner — looks one move ahead and often slips, as beginners do",
     "level-club": "club — plays soundly, looking two moves ahead",
     "level-strong": "strong — looks as deep as it can in under a second",
@@ -64,11 +64,11 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 
 
-def level_label(level: Level) -> str:
+def level_label(level: Strength) -> str:
     """A level of play as its menu shows it: its name and what it does (in English, as
-    :data:`~damlib.play.search.LEVELS` says it).
+    :data:`~damlib.play.search.STRENGTHS` says it).
 
-    >>> all(level_label(lv) == f"{lv.name} — {lv.about}" for lv in LEVELS.values())
+    >>> all(level_label(lv) == f"{lv.name} — {lv.about}" for lv in STRENGTHS.values())
     True
     """
     key = f"level-{level.name}"
@@ -117,7 +117,7 @@ class PlayBoard(Pictured, w.VBox):
             raise DamlibError(f"seconds is the computer's time per move, above 0 and at most 10, not {seconds!r}")
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
-                                 seconds=seconds, level=level_of(level),
+                                 seconds=seconds, level=strength_of(level),
                                  finish_captures=menus if finish_captures is None else finish_captures)
         self.board = Board(on_click=self.click, on_cancel=self._forward(self.table.cancel), size=size)
         # beside the panel, the board takes the room there is; the panel goes below it when short
@@ -128,7 +128,7 @@ class PlayBoard(Pictured, w.VBox):
                                   indent=False, layout=w.Layout(width="auto"))
         self.computer = w.Dropdown(options=[(say("nobody"), ""), (say("white"), "white"), (say("black"), "black")],
                                    value=self.table.computer or "", description=say("computer"))
-        self.level = w.Dropdown(options=[(level_label(lv), lv.name) for lv in LEVELS.values()],
+        self.level = w.Dropdown(options=[(level_label(lv), lv.name) for lv in STRENGTHS.values()],
                                 value=self.table.level.name, description=say("level"), layout=w.Layout(width="auto"))
         choice = w.Layout(width="auto")  # the two choices after a capture mistake show together
         self.take_back_button = button(say("take-back"), say("take-back-tip"), "take-back",

@@ -168,7 +168,7 @@ class GameReplay(Pictured, w.VBox):
             if len(text) > MAX_TEXT:
                 raise DamlibError(say("too-large", size=f"{len(text):,}", most=f"{MAX_TEXT:,}"))
             # one game more than are listed, to tell whether the text holds more
-            entries = pdn.read(text, self.variant, default=GERMAN, limit=MAX_GAMES + 1, max_moves=MAX_MOVES)
+            entries = pdn.read(text, variant=self.variant, default=GERMAN, limit=MAX_GAMES + 1, max_moves=MAX_MOVES)
         except DamlibError as e:  # the status says it, never the one of the text shown before
             self.status.value = prose(say("not-read", error=html.escape(str(e))))
             return
@@ -186,11 +186,12 @@ class GameReplay(Pictured, w.VBox):
         if self._quiet:
             return
         index = self.games.value or 0
-        self._set(pdn.read(self._text, self.variant, default=GERMAN, limit=MAX_GAMES, max_moves=MAX_MOVES), index)
+        entries = pdn.read(self._text, variant=self.variant, default=GERMAN, limit=MAX_GAMES, max_moves=MAX_MOVES)
+        self._set(entries, index)
 
     def _set(self, entries: list[pdn.PdnGame], index: int) -> None:
         if not entries:  # an empty text: an empty game, so that the board still shows
-            entries = pdn.read("*", GERMAN)
+            entries = pdn.read("*", variant=GERMAN)
         self.entries = entries
         self._quiet = True
         self.games.options = [(e.title, i) for i, e in enumerate(entries)]
