@@ -435,7 +435,8 @@ class Learn(Pictured, w.VBox):
         # a heading, so that a screen reader's list of headings finds each level's title
         title = say("heading", level=f"<b>{html.escape(number)}</b>", game=html.escape(variants.game_name(level.rules)),
                     rule=html.escape(level.rule))
-        self.heading.value = f'<h3 class="damlib-level-title" style="margin: 0.3em 0; font-size: 1em; font-weight: normal">{title}</h3>'
+        look = "margin: 0.3em 0; font-size: 1em; font-weight: normal"
+        self.heading.value = f'<h3 class="damlib-level-title" style="{look}">{title}</h3>'
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
         said = message or self.clicks.message or self._said
         lines = [html.escape(said or ("" if attempt.done else say(f"{attempt.position.turn}-to-move")))]
