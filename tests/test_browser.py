@@ -204,11 +204,13 @@ def _server(name: str, command: list[str], folder: Path, ready: str) -> Iterator
         print(f"--- the end of {name}'s log ({log}) ---\n{_log_tail(log)}")
 
 
-@pytest.fixture
-def voila_url(tmp_path: Path) -> Iterator[str]:
-    """Serve the notebook with Voilà on 127.0.0.1; stop it (and its kernel) afterwards."""
+@contextlib.contextmanager
+def voila(folder: Path, cells: list[str] = CELLS, *, name: str = "board.ipynb", template: str | None = None
+          ) -> Iterator[str]:
+    """Voilà serving a notebook of ``cells`` (written into ``folder``) on 127.0.0.1, with
+    ``template``; yields its URL, and stops it (and its kernel) afterwards."""
     _requirements()
-    notebook = _write_notebook(tmp_path)
+    notebook = _write_notebook(folder, cells, name)
     port = _free_port()
     command = [
         sys.executable, "-m", "voila", str(notebook),
@@ -217,9 +219,29 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
         f"--Voila.ip={HOST}",
         "--Voila.port_retries=0",  # fail rather than move to another port
         "--VoilaConfiguration.show_tracebacks=True",
+        *([f"--template={template}"] if template else []),
     ]
-    with _server("Voilà", command, tmp_path, f"http://{HOST}:{port}/voila/static/"):
+    with _server("Voilà", command, folder, f"http://{HOST}:{port}/voila/static/"):
         yield f"http://{HOST}:{port}/"
+
+
+@contextlib.contextmanager
+def voila_page(folder: Path, cells: list[str], width: int = 1100) -> Iterator:
+    """A Chromium page ``width`` pixels wide showing ``cells`` in Voilà."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
+    with voila(folder, cells, name="page.ipynb") as url, _browser(width) as context:
+        page = context.new_page()
+        page.goto(url, wait_until="domcontentloaded")
+        yield page
+
+
+@pytest.fixture
+def voila_url(tmp_path: Path) -> Iterator[str]:
+    """Serve the notebook with Voilà on 127.0.0.1; stop it (and its kernel) afterwards."""
+    with voila(tmp_path) as url:
+        yield url
 
 
 #: JupyterLab settings for the test: every cell rendered (not only those scrolled into
@@ -527,7 +549,7 @@ def _draw_a_frame(page) -> None:
 
 
 def _menu(page, menu: str, item: str) -> None:
-    page.get_by_role("menuitem", name=menu, exact=True).first.click()
+    page.get_by_role("menuitem", name=menu, exact=True).first.click(timeout=EXPECT_TIMEOUT_MS)
     page.locator(".lm-Menu-content .lm-Menu-item", has_text=item).first.click()
 
 
@@ -535,7 +557,16 @@ def _run_all(page) -> None:
     """Run every cell; again if none started (a Run All just as the kernel connects runs nothing)."""
     started = "() => [...document.querySelectorAll('.jp-InputPrompt')].some(p => /\\[[0-9*]+\\]/.test(p.textContent))"
     for _ in range(3):
-        _menu(page, "Run", "Run All Cells")
+        # a dialog JupyterLab opened meanwhile (a Run All as the kernel connects asks for a kernel):
+        # its default answer, so that the menu can be reached
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():
+            print(f"JupyterLab asked: {dialog.first.inner_text()!r}")
+            dialog.locator(".jp-mod-accept").first.click()
+        try:
+            _menu(page, "Run", "Run All Cells")
+        except Exception:  # Playwright's TimeoutError: a dialog came up under the click
+            continue
         try:
             page.wait_for_function(started, timeout=10_000)
             return

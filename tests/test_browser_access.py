@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,7 @@ from test_browser import (  # noqa: F401 (lab_url: test_browser's fixture, used 
     _unavailable,
     _write_notebook,
     lab_url,
+    voila_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,16 +44,6 @@ GAMES = [("german", "W:We3,h2:Bd4,f4,b6", ("e3", "c5", "a7")),
          ("turkish", "W:WKa1:Ba3,c5,d4,b3", ("a1", "a5", "d5", "d3", "a3"))]
 ACCESS_CELLS = [CELLS[0], *[f'PlayBoard("{game}", fen="{fen}", menus=False)' for game, fen, _ in GAMES],
                 'Learn(STAGES["German"][:3])']
-
-
-@contextlib.contextmanager
-def _voila(folder: Path) -> Iterator[str]:
-    notebook = _write_notebook(folder, ACCESS_CELLS, "access.ipynb")
-    port = _free_port()
-    command = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}",
-               "--Voila.port_retries=0"]
-    with _server("Voilà", command, folder, f"http://{HOST}:{port}/"):
-        yield f"http://{HOST}:{port}/"
 
 
 def _keys(start: str, end: str) -> list[str]:
@@ -78,12 +67,8 @@ def _heard(board) -> dict[str, str]:
 def test_three_captures_played_by_keys_alone_are_heard_step_by_step(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    _requirements()
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
     said: list[str] = []
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, ACCESS_CELLS, 1100) as page:
         boards = page.locator(".damlib-playboard")
         expect(boards).to_have_count(3)
         tabs = 0
@@ -147,13 +132,9 @@ def test_axe_finds_nothing_serious_on_a_voila_learn_page_and_a_jupyterlab_lesson
         lab_url, tmp_path: Path) -> None:  # noqa: F811 (the fixture)
     from playwright.sync_api import expect
 
-    _requirements()
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
     folder = tmp_path / "voila"
     folder.mkdir()
-    with _voila(folder) as url, _browser(1280) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(folder, ACCESS_CELLS, 1280) as page:
         expect(page.locator(".damlib-learn .damlib-board-frame")).to_have_count(1)
         voila = _axe(page)
     url, lessons = lab_url
@@ -181,11 +162,7 @@ def test_focus_stays_in_learn_as_next_level_opens_and_the_arrows_keep_the_square
 
     from damlib.learn import STAGES
 
-    _requirements()
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, ACCESS_CELLS, 1100) as page:
         learn = page.locator(".damlib-learn")
         frame = _frame(learn)
         expect(frame).to_be_visible()

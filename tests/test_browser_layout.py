@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -31,6 +29,7 @@ from test_browser import (  # noqa: F401 (lab_url: test_browser's fixture, used 
     _server,
     _write_notebook,
     lab_url,
+    voila,
 )
 
 pytestmark = pytest.mark.browser
@@ -56,15 +55,9 @@ PROJECTOR_TEXT_PX = 18
 PROJECTOR_DIAGRAM_PX = 600
 
 
-@contextlib.contextmanager
-def _voila(folder: Path, template: str) -> Iterator[str]:
-    """Voilà serving the layout notebook with ``template``; yields its URL."""
-    notebook = _write_notebook(folder, LAYOUT_CELLS, "layout.ipynb")
-    port = _free_port()
-    command = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}",
-               "--Voila.port_retries=0", f"--template={template}"]
-    with _server("Voilà", command, folder, f"http://{HOST}:{port}/voila/static/"):
-        yield f"http://{HOST}:{port}/"
+def _voila(folder: Path, template: str) -> contextlib.AbstractContextManager[str]:
+    """Voilà serving the layout notebook with ``template``; its URL."""
+    return voila(folder, LAYOUT_CELLS, name="layout.ipynb", template=template)
 
 
 class Console:

@@ -7,27 +7,18 @@ Every expected frame is worked out by hand from docs/rules.md (the positions are
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 import statistics
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_browser import (
     CELLS,
-    HOST,
-    RUN_ALL_TIMEOUT_MS,
-    _browser,
     _frame,
-    _free_port,
-    _requirements,
-    _server,
     _settled,
     _square,
     _watch,
-    _write_notebook,
+    voila_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -48,16 +39,6 @@ MOVE_CELLS = [CELLS[0],
 def shown(*pieces: str) -> str:
     """A board's data-shown: each piece's code and square, sorted."""
     return ",".join(sorted(pieces))
-
-
-@contextlib.contextmanager
-def _voila(folder: Path) -> Iterator[str]:
-    notebook = _write_notebook(folder, MOVE_CELLS, "moves.ipynb")
-    port = _free_port()
-    command = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}",
-               "--Voila.port_retries=0"]
-    with _server("Voilà", command, folder, f"http://{HOST}:{port}/voila/static/"):
-        yield f"http://{HOST}:{port}/"
 
 
 def _play_slowly(page, board, route: tuple[str, ...], name: str, tmp_path: Path) -> list:
@@ -88,11 +69,7 @@ def _play_slowly(page, board, route: tuple[str, ...], name: str, tmp_path: Path)
 def test_each_capture_is_shown_frame_by_frame_as_its_rules_make_it_happen(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    _requirements()
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, MOVE_CELLS, 1100) as page:
         boards = page.locator(".damlib-playboard")
         expect(boards).to_have_count(3)
         german, turkish = boards.nth(0), boards.nth(1)
@@ -117,13 +94,9 @@ def test_each_capture_is_shown_frame_by_frame_as_its_rules_make_it_happen(tmp_pa
 def test_the_keyboards_cursor_shows_only_while_the_keys_are_used(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    _requirements()
     cursor_drawn = ("board => { const c = board.querySelector('.damlib-cursor');"
                     " return Boolean(c) && getComputedStyle(c).display !== 'none' }")
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, MOVE_CELLS) as page:
         board = page.locator(".damlib-playboard").nth(2)
         expect(_frame(board)).to_be_visible()
         _frame(board).focus()
@@ -143,14 +116,10 @@ def test_how_long_a_learner_waits_for_a_capture(tmp_path: Path) -> None:
     asserted: speed is measured, not tested (docs/measurements.md)."""
     from playwright.sync_api import expect
 
-    _requirements()
     last = "name => { const e = performance.getEntriesByName(name); return e.length ? e.at(-1).duration : -1 }"
     count = "() => performance.getEntriesByName('damlib:settled').length"
     times: dict[str, list[float]] = {"damlib:highlight": [], "damlib:first-frame": [], "damlib:settled": []}
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, MOVE_CELLS) as page:
         board = page.locator(".damlib-playboard").nth(2)
         start = _frame(board).get_attribute("data-shown")
         for _ in range(8):
@@ -176,11 +145,7 @@ def test_a_finished_stage_points_on_to_the_next(tmp_path: Path) -> None:
 
     from damlib.learn import STAGES
 
-    _requirements()
-    expect.set_options(timeout=RUN_ALL_TIMEOUT_MS)
-    with _voila(tmp_path) as url, _browser(1100) as context:
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
+    with voila_page(tmp_path, MOVE_CELLS, 1100) as page:
         learn = page.locator(".damlib-learn")
         typed = learn.locator(".damlib-typed input")
         for n, level in enumerate(STAGES["German"][:2]):
@@ -196,6 +161,7 @@ def test_a_finished_stage_points_on_to_the_next(tmp_path: Path) -> None:
         expect(onward).to_have_text("Next stage: Russian")
         expect(onward).to_be_enabled()
         learn.scroll_into_view_if_needed()
+        expect(_frame(learn)).not_to_have_attribute("data-animating", "true")  # the board as it is now
         shot = tmp_path / "damlib-stage-done.png"
         learn.screenshot(path=str(shot))
         shutil.copyfile(shot, Path("/tmp") / shot.name)

@@ -340,15 +340,21 @@ function render({ model, el: host }) {
   };
   // A kernel that stopped under an open page leaves the model looking joined: every click sent is
   // answered (board.py), so one that is not, in time, says the board may be without its kernel.
+  const unanswered = () => {
+    silent = "late";
+    local = null; // what was chosen without an answer is not shown as if it stood
+    draw();
+    watchConnection();
+  };
   const send = (message) => {
-    model.send(message);
     clearTimeout(silent);
-    silent = setTimeout(() => {
-      silent = "late";
-      local = null; // what was chosen without an answer is not shown as if it stood
-      draw();
-      watchConnection();
-    }, NO_ANSWER_MS);
+    silent = setTimeout(unanswered, NO_ANSWER_MS);
+    try {
+      model.send(message);
+    } catch (error) { // no channel to the kernel left at all
+      clearTimeout(silent);
+      unanswered();
+    }
   };
   const answered = () => {
     const late = silent === "late";
@@ -485,7 +491,6 @@ function render({ model, el: host }) {
   model.on("change:announce", () => tell(get("announce")));
   model.on("msg:custom", (message) => { if (message && message.answered) answered(); });
   model.on("change", () => {
-    answered();
     setTimeout(() => keepFocus(), 50); // once the other controls of the widget have changed too
     local = null;
     const animation = get("animation");
