@@ -431,3 +431,15 @@ def test_show_the_move_again_says_the_move_jump_by_jump_and_the_cursor_follows_t
     turkish.click("d8")  # TR-REMOVE: each man goes as it is jumped
     assert turkish.animation["said"] == ("d4 to d6, taking d5, which leaves the board at once; "
                                          "d6 to d8, taking d7, which leaves the board at once.")
+
+
+def test_a_move_and_the_reply_after_it_are_said_again_each_as_itself():
+    # e3:c5:a7 takes d4 and b6, more than f2:h4 would (DE-MAJORITY); then Black's g3 must take f2
+    # (DE-MANDATORY). Each capture's pieces leave at its own end (DE-STRIKE): said move by move,
+    # never d4 and b6 leaving again at the end of the reply
+    play = PlayBoard(GERMAN, computer="black", fen="W:We3,f2,h2:Bd4,b6,g3", seconds=0.05)
+    play.board.click("e3")
+    play.board.click("c5")
+    assert [str(m) for m in play.game.moves] == ["e3:c5:a7", "g3:e1"]
+    assert play.board.animation["said"] == ("e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board "
+                                           "together. g3 to e1, taking f2; f2 leaves the board.")

@@ -318,35 +318,38 @@ class Board(Pictured, anywidget.AnyWidget):
         marks = {name: "last" for name in ((last.start, last.end) if last else ())}
         marks |= {name: "hint" for name in marked}
         moves = table.choices if table.computer != position.turn else {}
-        # each move as the rules describe it and, for a capture, as the animation shows it: jump by
-        # jump, and when the pieces taken leave the board (at once under TR-REMOVE)
-        news = [" ".join(filter(None, [
-            say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])),
-            frames_said(move_frames(m, game.positions[i + 1]), removed_at_once=game.rules.remove_at_once)
-            if m.captured else ""])) for i, m in played]
+        # each move's frames worked out once: animated, said again by "Show the move again", and
+        # for a capture announced as the animation shows it (jump by jump, and when the pieces
+        # taken leave the board: at once under TR-REMOVE)
+        framed = [(i, m, move_frames(m, game.positions[i + 1])) for i, m in played]
+        told = [frames_said(frames, removed_at_once=game.rules.remove_at_once) for _, _, frames in framed]
+        news = [" ".join(filter(None, [say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])),
+                                       words if m.captured else ""]))
+                for (i, m, _), words in zip(framed, told, strict=True)]
         turn = str(game.result) if game.result else to_move(position.turn)
         with self.hold_sync():
             self.show(position, moves=moves, path=table.path, targets=table.targets, marks=marks,
                       label=say("board-label", game=variants.game_name(game.rules), state=turn),
                       announce=" ".join([*news, said]).strip() or None)
             if played:
-                first = played[0][0]
-                self.animate(game.positions[first], [frame for i, move in played
-                                                     for frame in move_frames(move, game.positions[i + 1])],
-                             follow=played[0][1].end)
+                self.animate(game.positions[played[0][0]], [frame for _, _, frames in framed for frame in frames],
+                             follow=played[0][1].end, said=" ".join(told))
             elif before != self._shown and self.animation.get("frames"):
                 # another game (a new level), an undo or a restart: the move animated last is not
                 # the last move on the board, and "Show the move again" would replay it
                 self.animation = {"id": self.animation["id"], "frames": []}
 
-    def animate(self, start: Position, frames: Iterable[Frame], *, follow: str | None = None) -> None:
+    def animate(self, start: Position, frames: Iterable[Frame], *, follow: str | None = None,
+                said: str | None = None) -> None:
         """Animate ``frames`` (see :func:`~damlib.play.frames.move_frames`) from ``start``; the board
         then shows what :meth:`show` drew last, the keyboard's cursor on ``follow`` (where the
-        learner's piece went). "Show the move again" says the frames in words."""
+        learner's piece went). "Show the move again" says ``said``, by default the frames of one
+        move in words (:func:`frames_said`)."""
         frames = tuple(frames)
+        if said is None:
+            said = frames_said(frames, removed_at_once=start.rules.remove_at_once)
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
-                          "frames": [frame._asdict() for frame in frames],
-                          "said": frames_said(frames, removed_at_once=start.rules.remove_at_once),
+                          "frames": [frame._asdict() for frame in frames], "said": said,
                           **({"follow": follow} if follow else {})}
 
     def _played(self, game: Game) -> list[tuple[int, Move]]:
