@@ -37,15 +37,13 @@ from ..engine.position import Piece, Position
 from ..engine.variants import GERMAN, Rules, rules
 from ..play.frames import BY_VALUE
 from .board import board_labels
+from .common import Pictured
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
 #: how one widget model names another in its state
 REFERENCE = "IPY_MODEL_"
 
-#: how a damlib widget's output names it, in its text
-_WIDGET_TEXT = re.compile(r"<?(Board|CaptureStepper|PromotionExplorer|PlayBoard|GameReplay|Learn|BoardEditor|"
-                          r"Exercises)\b")
 
 
 def pre_save(model: dict[str, Any], **_: object) -> None:
@@ -135,7 +133,13 @@ def _damlib_widget(output: Mapping[str, Any]) -> bool:
     one (``<Learn: …>``, ``PlayBoard(…)``) beside the picture every damlib widget carries."""
     shown = output["data"].get("text/plain", "")
     shown = "".join(shown) if isinstance(shown, list) else str(shown)
-    return "image/png" in output["data"] and _WIDGET_TEXT.match(shown) is not None
+    named = re.match(r"<?(\w+)", shown)
+    return "image/png" in output["data"] and named is not None and named.group(1) in _pictured(Pictured)
+
+
+def _pictured(kind: type) -> set[str]:
+    """The names of the widgets that show a picture of their board: :class:`Pictured`'s kinds."""
+    return {name for sub in kind.__subclasses__() for name in (sub.__name__, *_pictured(sub))}
 
 
 def _said(board: Mapping[str, Any] | None) -> str:
