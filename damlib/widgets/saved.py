@@ -139,7 +139,8 @@ def _damlib_widget(output: Mapping[str, Any]) -> bool:
 
 def _pictured(kind: type) -> set[str]:
     """The names of the widgets that show a picture of their board: :class:`Pictured`'s kinds."""
-    return {name for sub in kind.__subclasses__() for name in (sub.__name__, *_pictured(sub))}
+    kinds: list[type] = kind.__subclasses__()
+    return {name for sub in kinds for name in (sub.__name__, *_pictured(sub))}
 
 
 def _said(board: Mapping[str, Any] | None) -> str:
