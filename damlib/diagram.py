@@ -4,22 +4,19 @@ The public names of :mod:`damlib.drawing.diagram`, where the code lives (in its 
 """
 
 from .drawing.diagram import (
-    DEFAULT_SIZE,
     PAGE,
-    PALETTE,
     Diagram,
     Row,
     compress,
-    default_size,
     draw,
     png,
     save,
-    set_default_size,
     side_by_side,
     square_center,
     svg,
     worksheet,
 )
+from .drawing.look import DEFAULT_SIZE, PALETTE, default_size, set_default_size
 from .engine.errors import DiagramError  # what a picture raises, beside the pictures
 
 __all__ = [

@@ -37,7 +37,7 @@ The keywords of :func:`draw`, :func:`png`, :func:`svg` and :func:`save` (typed b
   diagram shows a few lines, not a page: text over :data:`MAX_TEXT` characters or
   :data:`MAX_LINES` lines is cut, ending in "…".
 - ``size``: the width of the image in pixels (default 400, or what
-  :func:`set_default_size` set); vector output is
+  :func:`~damlib.drawing.look.set_default_size` set); vector output is
   ``size / 100`` inches wide.
 - ``colors``: replacements for :data:`PALETTE` entries, ``{"dark": "#769656"}``.
 
@@ -80,6 +80,16 @@ from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
+from .look import (
+    BESIDE,
+    CROWN,
+    CROWN_TIPS,
+    LANDING_RADIUS,
+    MAN_RADIUS,
+    PALETTE,
+    RING_RADIUS,
+    default_size,
+)
 
 Subject = Position | Move
 
@@ -108,28 +118,6 @@ class Annotations(TypedDict, total=False):
 Route = tuple[int, ...]
 RGBA = tuple[float, float, float, float]
 
-#: The default colours. Any entry can be replaced with the ``colors`` keyword.
-PALETTE: dict[str, str] = {
-    "light": "#f0d9b5",
-    "dark": "#b58863",
-    "frame": "#5c4631",
-    "coordinates": "#5c4631",
-    "background": "#ffffff",
-    "white": "#fbfbf8",
-    "white_edge": "#3b3b3b",
-    "black": "#2a2a2a",
-    "black_edge": "#0d0d0d",
-    "crown": "#e3b022",
-    "highlight": "#ffe14dcc",
-    "last_move": "#9bc70080",
-    "arrow": "#15781bcc",
-    "refused": "#d62728cc",
-    "captured": "#d62728",
-    "text": "#222222",
-}
-
-DEFAULT_SIZE = 400
-_size = [DEFAULT_SIZE]  # what set_default_size() chose
 DPI = 100
 #: A4 portrait, in inches: the page of a worksheet.
 PAGE = (8.27, 11.69)
@@ -137,16 +125,11 @@ PAGE = (8.27, 11.69)
 # Lengths below are in board units: one square is 1.
 _MARGIN = 0.5
 _WIDTH = 8 + 2 * _MARGIN
-_MAN_RADIUS = 0.4
-_RING_RADIUS = 0.28
 _TITLE_FONT = 0.42
 _CAPTION_FONT = 0.34
 _COORD_FONT = 0.3
 _NAME_FONT = 0.24
 _LANDING_FONT = 0.27
-_LANDING_RADIUS = 0.2
-# A leg of a route that runs back over an earlier one is drawn this far beside it.
-_BESIDE = 0.2
 _AHEAD = 0.3  # opacity of a route still to come
 _LINE = 1.3  # line height, in font sizes
 _BAND_PAD = 0.2
@@ -175,24 +158,6 @@ _Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
 # king, so the king is still seen to be one; a capture mark sits over the route, which stays
 # visible around it; landing numbers on top.
 _Z_PIECES, _Z_NAMES, _Z_ARROWS, _Z_CROWNS, _Z_CAPTURED, _Z_LANDINGS, _Z_TEXT = 4, 6, 7, 7.5, 8, 9, 10
-
-
-def set_default_size(size: int) -> None:
-    """Make ``size`` pixels the width of every picture drawn without a ``size`` of its own:
-    diagrams, and the boards of the widgets. 560 suits a projector.
-
-    >>> set_default_size(560); default_size()
-    560
-    >>> set_default_size(DEFAULT_SIZE)
-    """
-    if isinstance(size, bool) or not isinstance(size, int) or not 100 <= size <= 2000:
-        raise DiagramError(f"the default size is a width in pixels, 100 to 2000, not {size!r}")
-    _size[0] = size
-
-
-def default_size() -> int:
-    """The width in pixels of a picture drawn without a ``size`` (see :func:`set_default_size`)."""
-    return _size[0]
 
 
 # -- options -------------------------------------------------------------------
@@ -458,12 +423,10 @@ def _compound(paths: list[MplPath]) -> MplPath:
     return MplPath.make_compound_path(*paths) if paths else MplPath(np.zeros((0, 2)))
 
 
-_CROWN = [(-0.22, -0.17), (0.22, -0.17), (0.27, 0.13), (0.125, 0.0), (0.0, 0.2), (-0.125, 0.0), (-0.27, 0.13)]
-_CROWN_TIPS = [(-0.27, 0.15), (0.0, 0.22), (0.27, 0.15)]
 
 
 def _crown(x: float, y: float) -> list[MplPath]:
-    return [_polygon(_CROWN, x, y)] + [MplPath.circle((x + tx, y + ty), 0.05) for tx, ty in _CROWN_TIPS]
+    return [_polygon(list(CROWN), x, y)] + [MplPath.circle((x + tx, y + ty), 0.05) for tx, ty in CROWN_TIPS]
 
 
 def _cross(x: float, y: float, scale: float = 1.0) -> MplPath:
@@ -498,10 +461,10 @@ def _legs(route: Route, flip: bool) -> list[Leg]:
     for i, (a, b) in enumerate(legs):
         length = math.dist(a, b)
         ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        beside = _BESIDE * sum(_overlap((a, b), leg) for leg in legs[:i])
+        beside = BESIDE * sum(_overlap((a, b), leg) for leg in legs[:i])
         a, b = (a[0] - uy * beside, a[1] + ux * beside), (b[0] - uy * beside, b[1] + ux * beside)
-        if i == 0 and length > _MAN_RADIUS + 0.3:
-            a = (a[0] + ux * _MAN_RADIUS, a[1] + uy * _MAN_RADIUS)
+        if i == 0 and length > MAN_RADIUS + 0.3:
+            a = (a[0] + ux * MAN_RADIUS, a[1] + uy * MAN_RADIUS)
         out.append((a, b))
     return out
 
@@ -523,7 +486,7 @@ def _landings(ax: Axes, legs: list[Leg], color: RGBA, opts: _Options, unit: floa
     artists: list[Artist] = []
     for number, (_, (x, y)) in enumerate(legs, 1):
         cx, cy = x + 0.27, y - 0.27
-        artists.append(ax.add_artist(Circle((cx, cy), _LANDING_RADIUS, facecolor=opts.color("background"),
+        artists.append(ax.add_artist(Circle((cx, cy), LANDING_RADIUS, facecolor=opts.color("background"),
                                             edgecolor=color, linewidth=0.04 * unit, zorder=_Z_LANDINGS)))
         artists.append(ax.text(cx, cy, str(number), ha="center", va="center", fontsize=_LANDING_FONT * unit,
                                fontweight="bold", color=color[:3], zorder=_Z_LANDINGS))
@@ -600,14 +563,14 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
         x, y = _on_pixel(*_center(square, opts.flip), unit, opts.layout)
         alpha = _FADED if square in opts.captured and position.rules.remove_at_once else 1.0
         face, edge = opts.color(piece.color), opts.color(piece.color + "_edge")
-        discs.append((Circle((x, y), _MAN_RADIUS), _alpha(face, alpha), _alpha(edge, alpha)))
+        discs.append((Circle((x, y), MAN_RADIUS), _alpha(face, alpha), _alpha(edge, alpha)))
         if piece.is_king:
             # The crown's outline takes the disc's edge colour: it keeps the crown
             # readable on a white king when printed in greyscale.
             add(PathPatch(_compound(_crown(x, y)), facecolor=_alpha(opts.color("crown"), alpha),
                           edgecolor=_alpha(edge, alpha), linewidth=0.03 * unit, zorder=_Z_CROWNS))
         else:
-            rings.append((Circle((x, y), _RING_RADIUS), _alpha(_mix(face, edge), alpha)))
+            rings.append((Circle((x, y), RING_RADIUS), _alpha(_mix(face, edge), alpha)))
     if discs:
         add(PatchCollection([d[0] for d in discs], facecolors=[d[1] for d in discs],
                             edgecolors=[d[2] for d in discs], linewidths=0.045 * unit, zorder=_Z_PIECES))

@@ -16,8 +16,8 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..drawing import diagram
-from ..drawing.diagram import PALETTE
+from ..drawing import diagram, look
+from ..drawing.look import PALETTE
 from ..engine import language, variants
 from ..engine.position import Move, Piece, Position
 from ..engine.squares import SQUARE_NAMES
@@ -48,7 +48,7 @@ MARKS = {"selected": ("selected", "edge"), "target": ("target", "edge"), "landin
          "hint": ("hint", "edge"), "cursor": ("cursor", "edge"), "cross": ("captured", "edge"),
          "last": ("last_move", "edge")}
 _LOOK = {"palette": COLORS, "contrast": CONTRAST, "marks": MARKS,
-         "crown": diagram._CROWN, "crown_tips": diagram._CROWN_TIPS}
+         "crown": look.CROWN, "crown_tips": look.CROWN_TIPS}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
 #: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square
@@ -364,4 +364,4 @@ class Board(Pictured, anywidget.AnyWidget):
     def picture(self) -> bytes:
         """A PNG of the board shown (for the display data a saved notebook keeps)."""
         shown = self._position or Position.from_pieces({}, GERMAN)
-        return diagram.png(shown, flip=self.flipped, size=self.size or diagram.default_size())
+        return diagram.png(shown, flip=self.flipped, size=self.size or look.default_size())

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..drawing import diagram
+from ..drawing import diagram, look
 from ..drawing.notes import unbroken
 from ..engine import language, variants
 from ..engine.errors import DamlibError
@@ -137,7 +137,7 @@ def check_size(size: object, share: float = 1.0) -> int:
     """``size``, or ``share`` of the default picture width (see
     :func:`damlib.diagram.set_default_size`) when it is ``None``."""
     if size is None:
-        return round(diagram.default_size() * share)
+        return round(look.default_size() * share)
     if not isinstance(size, int) or isinstance(size, bool) or not 100 <= size <= 2000:
         raise DamlibError(f"size is the picture's width in pixels, 100 to 2000, not {size!r}")
     return size

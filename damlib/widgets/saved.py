@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..drawing import diagram
+from ..drawing import diagram, look
 from ..engine.errors import DamlibError
 from ..engine.position import Piece, Position
 from ..engine.variants import GERMAN, Rules, rules
@@ -167,7 +167,7 @@ def _board(board: Mapping[str, Any], note: str | None) -> bytes | None:
     try:
         pieces = {square: value[code] for square, code in board["pieces"].items()}
         position = Position.from_pieces(pieces, _rules_of(board.get("game")), check=False)
-        size = board.get("size") or diagram.default_size()
+        size = board.get("size") or look.default_size()
         last = [square for square, mark in (board.get("marks") or {}).items() if mark == "last"]
         label = board.get("label")
         return diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
