@@ -80,6 +80,7 @@ from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
+from . import described
 from .look import (
     BESIDE,
     CROWN,
@@ -856,23 +857,32 @@ def worksheet(
 
 
 class Diagram:
-    """A board picture for a notebook: an ordinary PNG output, so it shows wherever the
-    notebook is read (before it runs, on GitHub, in print). Takes the keywords of :func:`draw`.
+    """A board picture for a notebook, with its text alternative (:attr:`alt`: the title, where
+    every piece stands, the marks, the caption), so it shows wherever the notebook is read (before
+    it runs, on GitHub, in print) and a screen reader reads what it shows. Takes the keywords of
+    :func:`draw`.
 
-    >>> Diagram(Position.from_fen("W:Wc3:Bd4", "turkish"), title="TR-MAN-CAPTURE")
+    >>> d = Diagram(Position.from_fen("W:Wc3:Bd4", "turkish"), title="TR-MAN-CAPTURE")
+    >>> d
     <Diagram Turkish: W:Wc3:Bd4>
+    >>> d.alt
+    'TR-MAN-CAPTURE. A diagram of Turkish draughts. White: a man on c3. Black: a man on d4. White to move.'
     """
 
     def __init__(self, subject: Subject, **annotations: Unpack[Annotations]) -> None:
         self.png = compress(png(subject, **annotations))  # drawn now, so a bad option fails here
+        position, given = _subject(subject, annotations)
+        opts = _options(position, given)
+        self.alt = described.alternative(
+            position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
+            ahead=opts.ahead, refused=opts.refused, captured=opts.captured,
+            highlight=[square for square, _ in opts.highlight], last_move=opts.last_move)
         # how far down the board starts, below the title: a row lines its boards up by it
-        layout = _layout(annotations.get("title"), annotations.get("caption"))
-        self.board_top = round(layout.title_band * _scale(round(annotations.get("size") or default_size())))
-        position = subject.position if isinstance(subject, Move) else subject
-        self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
+        self.board_top = round(opts.layout.title_band * _scale(round(annotations.get("size") or default_size())))
+        self._label = f"{position.rules.name}: {position.fen}"
 
-    def _repr_png_(self) -> bytes:
-        return self.png
+    def _repr_html_(self) -> str:
+        return described.image(self.png, self.alt)
 
     def __repr__(self) -> str:
         return f"<Diagram {self._label}>"
@@ -882,8 +892,9 @@ class Row(Diagram):
     """Diagrams side by side in one picture: one position in several games, or before and after.
 
     >>> import damlib
-    >>> Row(Diagram(Position.start("german")), Diagram(Position.start("turkish")))
-    <Row of 2 diagrams>
+    >>> row = Row(Diagram(Position.start("german")), Diagram(Position.start("turkish")))
+    >>> row, row.alt[:50]
+    (<Row of 2 diagrams>, '2 diagrams side by side: 1) A diagram of German dr')
     """
 
     def __init__(self, *diagrams: Diagram) -> None:  # a row draws no board of its own: no super().__init__
@@ -892,6 +903,7 @@ class Row(Diagram):
         # a title of two lines would set its board lower than the others': the others move down
         self.board_top = max(d.board_top for d in diagrams)
         self.png = side_by_side([d.png for d in diagrams], drop=[self.board_top - d.board_top for d in diagrams])
+        self.alt = described.row(d.alt for d in diagrams)
         self._label = f"of {len(diagrams)} diagrams"
 
     def __repr__(self) -> str:

@@ -147,13 +147,14 @@ class Move:
     def __hash__(self) -> int:
         return hash(movegen.move_key(self._raw))
 
-    def _repr_png_(self) -> bytes | None:
-        """Jupyter shows a move as its position with the route drawn."""
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows a move as its position with the route drawn (a
+        :class:`~damlib.diagram.Diagram`, with its text alternative)."""
         if self.position is None:
             return None
         from ..drawing import diagram
 
-        return diagram.png(self)
+        return diagram.Diagram(self)._repr_html_()
 
 
 def _squares(names: object, what: str) -> tuple[int, ...]:
@@ -363,11 +364,12 @@ class Position:
     def __hash__(self) -> int:
         return hash((self._board, self._white))
 
-    def _repr_png_(self) -> bytes:
-        """Jupyter shows a position as a board diagram."""
+    def _repr_html_(self) -> str:
+        """Jupyter shows a position as a board diagram (a :class:`~damlib.diagram.Diagram`, with its
+        text alternative)."""
         from ..drawing import diagram
 
-        return diagram.png(self)
+        return diagram.Diagram(self)._repr_html_()
 
     # -- moving -----------------------------------------------------------
 
