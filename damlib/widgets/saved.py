@@ -64,7 +64,7 @@ def as_pictures(notebook: dict[str, Any]) -> dict[str, Any]:
     dropped = {found for model_id, model in models.items() if _is_damlib(model) for found in _tree(models, model_id)}
     for output in _outputs(notebook):
         view = output["data"][VIEW]
-        tree = set(_tree(models, view.get("model_id", "") if isinstance(view, Mapping) else ""))
+        tree = list(_tree(models, view.get("model_id", "") if isinstance(view, Mapping) else ""))
         boards = [models[m]["state"] for m in tree if _is_board(models[m])]
         if not boards and not _damlib_widget(output):
             continue  # a widget damlib knows nothing of
@@ -74,7 +74,7 @@ def as_pictures(notebook: dict[str, Any]) -> dict[str, Any]:
         if shown is None:
             continue
         output["data"] = {"text/html": shown, "text/plain": note}
-        dropped |= tree
+        dropped |= set(tree)
     for model_id in dropped:
         models.pop(model_id, None)
     if "widgets" in notebook.get("metadata", {}) and not models:
@@ -91,7 +91,8 @@ def _outputs(notebook: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def _tree(models: Mapping[str, Any], model_id: str) -> Iterator[str]:
-    """``model_id`` and every model its state names, and theirs, each once."""
+    """``model_id`` and every model its state names, and theirs, each once, in the order the widget
+    shows them."""
     seen, todo = set(), [model_id]
     while todo:
         found = todo.pop()
@@ -99,7 +100,8 @@ def _tree(models: Mapping[str, Any], model_id: str) -> Iterator[str]:
             continue
         seen.add(found)
         yield found
-        todo.extend(_references(models[found].get("state", {})))
+        # the children first to last, as the widget shows them: boards side by side keep their order
+        todo.extend(reversed(list(_references(models[found].get("state", {})))))
 
 
 def _references(value: object) -> Iterator[str]:
