@@ -1,0 +1,46 @@
+"""What the lessons, the levels and the docs say about the rules, checked against the rule texts
+(docs/rules.md, from the Esperanto texts) and, where it is about a position, against the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import ROOT, committed_text
+
+LESSONS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+
+
+def said(path) -> str:
+    """Everything a person reads in a lesson (its cells and their outputs) or a doc."""
+    if path.suffix != ".ipynb":
+        return path.read_text(encoding="utf-8")
+    cells = json.loads(committed_text(path))["cells"]
+    return "\n".join("".join(c["source"]) + "".join("".join(o.get("text", "")) + "".join(
+        o.get("data", {}).get("text/markdown", "")) for o in c.get("outputs", [])) for c in cells)
+
+
+@pytest.mark.parametrize("path", LESSONS + DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_board_is_said_as_the_text_says_with_no_guess_at_why(path):
+    # DE-BOARD: the text plays "on the white squares", with a white square lower left; how the
+    # diagrams draw them is a convention, and why the text says white is not known
+    text = said(path)
+    for guess in ("real board", "old printed", "old diagrams", "colour-inverted;", "vera tabulo",
+                  "malnovaj presitaj", "malnovaj diagramoj"):
+        assert guess not in text, (path.name, guess)
+
+
+def test_the_rules_statement_of_the_board_quotes_the_text():
+    board = next(line for line in (ROOT / "docs/rules.md").read_text().splitlines() if line.startswith("| DE-BOARD"))
+    assert "oni ludas sur la blankaj fakoj" in board and "white square in the lower-left corner" in board
+
+
+def test_the_guide_gives_each_lesson_the_minutes_the_lesson_gives_itself():
+    # the course's table in 01: "| 4 | `04-russian`: ... | 15 min |", and 01 itself "| 1 | Start here"
+    table = said(ROOT / "notebooks/01-start-here.ipynb")
+    own = {f"{int(n):02}": minutes for n, minutes in re.findall(r"^\| (\d+) \|[^|]*\| (\d+) min \|", table, re.M)}
+    guide = (ROOT / "docs/teaching.md").read_text()
+    given = re.findall(r"`(\d\d)-[\w-]+\.ipynb` \((\d+) minutes", guide) + re.findall(r"(01) then takes (\d+) minutes", guide)
+    assert len(given) >= 4 and all(own[lesson] == minutes for lesson, minutes in given), (own, given)
