@@ -45,3 +45,30 @@ def test_the_guide_gives_each_lesson_the_minutes_the_lesson_gives_itself():
     given = re.findall(r"`(\d\d)-[\w-]+\.ipynb` \((\d+) minutes", guide)
     given += re.findall(r"(01) then takes (\d+) minutes", guide)
     assert len(given) >= 4 and all(own[lesson] == minutes for lesson, minutes in given), (own, given)
+
+
+@pytest.mark.parametrize("level_id", ["de-draw-3", "ru-draw-3", "tr-draw-3"])
+def test_a_draw_level_says_neither_side_can_force_a_win_for_a_blunder_can_still_lose(level_id):
+    from damlib import Position
+    from damlib.learn import LEVELS
+
+    level = next(level for level in LEVELS if level.id == level_id)
+    start = Position.from_fen(level.fen, level.rules)
+
+    def white_left(position):
+        return [piece for piece in position.pieces.values() if piece.color == "white"]
+
+    def lost_by_a_blunder(position, plies):
+        """Whether White, to move in ``position``, can within ``plies`` more plies (any of Black's
+        replies on the way) play a move after which Black takes White's last piece."""
+        for move in position.legal_moves:
+            after = position.play(move)
+            if any(not white_left(after.play(reply)) for reply in after.legal_moves):
+                return True
+            if plies > 0 and any(lost_by_a_blunder(after.play(reply), plies - 2) for reply in after.legal_moves):
+                return True
+        return False
+
+    # king against king: White can still lose, so "no one can win" is false; a win cannot be forced
+    assert lost_by_a_blunder(start, 2), level_id
+    assert level.goal.startswith("Neither side can force a win.") and "No one can win" not in level.goal
