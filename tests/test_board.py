@@ -7,9 +7,15 @@ hand from docs/rules.md."""
 from __future__ import annotations
 
 import base64
+import inspect
 import io
 import itertools
+import json
+import re
+import shutil
+import subprocess
 import warnings
+from pathlib import Path
 
 import ipywidgets
 import numpy as np
@@ -19,10 +25,11 @@ from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position
 from damlib.diagram import PALETTE, square_center
+from damlib.drawing import look
 from damlib.learn import Level
 from damlib.play.clicks import ClickToMove
 from damlib.widgets import BoardEditor, Learn, PlayBoard
-from damlib.widgets.board import COLORS, CONTRAST, Board
+from damlib.widgets.board import COLORS, CONTRAST, PARTS, Board, board_module
 
 
 def drawn(fen: str, rules, **options) -> tuple[Board, ClickToMove]:
@@ -308,6 +315,32 @@ def models() -> int:
         return len(ipywidgets.Widget.widgets)
 
 
+def test_the_board_draws_its_pieces_and_arrows_the_diagrams_size():
+    sent = Board().look
+    assert (sent["man_radius"], sent["ring_radius"], sent["landing_radius"], sent["beside"]) == \
+        (look.MAN_RADIUS, look.RING_RADIUS, look.LANDING_RADIUS, look.BESIDE)
+    assert [tuple(point) for point in sent["crown"]] == list(look.CROWN)
+
+
+def test_the_board_module_is_its_parts_joined_each_importing_only_parts_before_it(tmp_path):
+    # anywidget loads one module from a string: a part that imports a later one, or a name declared
+    # in two parts, would break the board only in the browser
+    for i, part in enumerate(PARTS):
+        text = (Path(inspect.getfile(Board)).parent / "js" / part).read_text(encoding="utf-8")
+        imported = re.findall(r'^import .* from "\./([\w.]+)";$', text, flags=re.MULTILINE)
+        assert len(imported) == text.count("import "), f"{part}: an import on more than one line"
+        assert set(imported) <= set(PARTS[:i]), part
+    module = tmp_path / "board.mjs"
+    module.write_text(board_module(), encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed (.ci/run installs it)")
+    loaded = subprocess.run([node, "--input-type=module", "-e",
+                             f"const m = await import({json.dumps(module.as_uri())}); console.log(Object.keys(m), "
+                             "typeof m.default.render)"], capture_output=True, text=True, check=False)
+    assert (loaded.returncode, loaded.stdout.strip()) == (0, "[ 'default' ] function"), loaded.stderr
+
+
 def test_the_board_is_one_model_and_its_layout():
     before = models()
     Board()
@@ -374,7 +407,7 @@ HIGHLIGHTS = ["target", "selected", "hint", "last_move", "excluded"]
 #: (a ring for a target may sit on the last move's square, a hint's frame beside a chosen piece)
 PAIRS = [(square, mark) for square in ("light", "dark") for mark in HIGHLIGHTS] + \
     list(itertools.combinations(HIGHLIGHTS, 2))
-PALETTES = {"default": COLORS, "high contrast": {**COLORS, **CONTRAST}}  # as board.js looks colours up
+PALETTES = {"default": COLORS, "high contrast": {**COLORS, **CONTRAST}}  # as the board looks colours up
 # CIE76 ΔE of about 2.3 is just noticeable between two large patches side by side. A highlight
 # is a thin ring or frame, seen at a glance against the square under it or the mark beside it,
 # so we ask for several times that: 15 is our judgement of "told apart at a glance", not a

@@ -29,6 +29,10 @@ from ..play.referee import describe
 from .common import Pictured, to_move
 
 _HERE = Path(__file__).parent
+#: The parts of the board's module (damlib/widgets/js), each one an ES module that imports only
+#: from the parts before it (so that Node's test runner imports each as it is: tests/js), joined
+#: in this order by :func:`board_module`.
+PARTS = ("squares.js", "svg.js", "pieces.js", "overlays.js", "frames.js", "input.js", "board.js")
 #: What the board draws with: the diagrams' palette, and highlights that differ in shape
 #: (a frame for the piece chosen, a ring for where it may go, a dot for a landing made, a dashed
 #: frame for a hint) as well as in colour, told apart by colour-blind learners too.
@@ -43,12 +47,13 @@ CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_ed
             "edge": "#000000"}
 #: Each highlight in two tones, by their names in the palettes above: its colour, drawn over an
 #: outline of the other tone, so that one of them stands out from either square colour (WCAG
-#: 1.4.11: 3:1, 4.5:1 in high contrast; tests/test_contrast.py). board.js draws them so.
+#: 1.4.11: 3:1, 4.5:1 in high contrast; tests/test_contrast.py). The board (damlib/widgets/js) draws them so.
 MARKS = {"selected": ("selected", "edge"), "target": ("target", "edge"), "landing": ("target", "edge"),
          "hint": ("hint", "edge"), "cursor": ("cursor", "edge"), "cross": ("captured", "edge"),
          "last": ("last_move", "edge")}
 _LOOK = {"palette": COLORS, "contrast": CONTRAST, "marks": MARKS,
-         "crown": look.CROWN, "crown_tips": look.CROWN_TIPS}
+         "crown": look.CROWN, "crown_tips": look.CROWN_TIPS, "man_radius": look.MAN_RADIUS,
+         "ring_radius": look.RING_RADIUS, "landing_radius": look.LANDING_RADIUS, "beside": look.BESIDE}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
 #: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square
@@ -119,6 +124,28 @@ _LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", 
            "no-answer", "chose", "chose-nowhere", "cancelled", "read", "read-tip")
 
 
+def board_module() -> str:
+    """The one module the board's widget loads: the :data:`PARTS` joined, each part's ``import``
+    lines dropped and the ``export`` before its names, so that they share one scope, the last
+    part's ``export default`` kept. anywidget loads a module from a string, where the parts'
+    relative imports would not resolve (JupyterLab, Voilà, Notebook 7, JupyterLite alike); joined
+    here, there is no build step. An ``import`` of a part takes one line.
+
+    >>> module = board_module()
+    >>> module.count("export default"), "import {" in module
+    (1, False)
+    """
+    lines = [f"// damlib/widgets/js: {', '.join(PARTS)}, joined by damlib/widgets/board.py"]
+    for part in PARTS:
+        for line in (_HERE / "js" / part).read_text(encoding="utf-8").splitlines():
+            if line.startswith("import "):
+                continue
+            if line.startswith("export ") and not line.startswith("export default "):
+                line = line.removeprefix("export ")
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def board_labels() -> dict[str, str]:
     """The words the browser shows and reads out, in the language damlib speaks now; the
     placeholders are left for board.js to fill."""
@@ -183,7 +210,7 @@ class Board(Pictured, anywidget.AnyWidget):
     ('w', None, ['c3'])
     """
 
-    _esm = _HERE / "board.js"
+    _esm = board_module()
     _css = _HERE / "board.css"
 
     #: square → "w", "W", "b", "B" (a capital for a king)
