@@ -113,6 +113,7 @@ TEXTS: dict[str, str] = {
     "frame-jump-removed": "{start} to {end}, taking {taken}, which leaves the board at once",
     "frame-leave-one": "{taken} leaves the board",
     "frame-leave-other": "{taken} leave the board together",
+    "frame-crowned": "crowned on {square}",
     "frames": "{frames}.",
 }
 
@@ -168,17 +169,21 @@ def overview(pieces: Mapping[str, str], turn: str) -> str:
     return say("overview", white=sides[0], black=sides[1], turn=to_move(turn))
 
 
-def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:
-    """A move's frames in words, as "Show the move again" shows them.
+def frames_said(frames: Sequence[Frame], *, start: Position) -> str:
+    """A move's frames from ``start`` in words, as "Show the move again" shows them: each jump,
+    the pieces taken and when they leave the board, and where a man is crowned, mid-capture too
+    (RU-PROMOTE).
 
     >>> from damlib import Position
     >>> from damlib.play.frames import move_frames
-    >>> move = Position.from_fen("W:We3:Bd4,f4,b6", "german").legal_moves[0]
-    >>> frames_said(move_frames(move), removed_at_once=False)
+    >>> start = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+    >>> frames_said(move_frames(start.legal_moves[0]), start=start)
     'e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board together.'
     """
+    removed_at_once = start.rules.remove_at_once
     said: list[str] = []
     before: tuple[str, ...] = ()
+    board = pieces_of(start)  # the pieces before each frame
     for frame in frames:
         new = [s for s in frame.taken if s not in before]
         if frame.start == frame.end:  # the jumped pieces go (DE-STRIKE)
@@ -188,7 +193,10 @@ def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:
             said.append(say(key, start=frame.start, end=frame.end, taken=", ".join(new)))
         else:
             said.append(say("frame-step", start=frame.start, end=frame.end))
+        if board.get(frame.start, "").islower() and frame.pieces.get(frame.end, "").isupper():
+            said.append(say("frame-crowned", square=frame.end))
         before = tuple(dict.fromkeys((*before, *frame.taken)))
+        board = frame.pieces
     return say("frames", frames="; ".join(said)) if said else ""
 
 
@@ -349,7 +357,7 @@ class Board(Pictured, anywidget.AnyWidget):
         # for a capture announced as the animation shows it (jump by jump, and when the pieces
         # taken leave the board: at once under TR-REMOVE)
         framed = [(i, m, move_frames(m, game.positions[i + 1])) for i, m in played]
-        told = [frames_said(frames, removed_at_once=game.rules.remove_at_once) for _, _, frames in framed]
+        told = [frames_said(frames, start=game.positions[i]) for i, _, frames in framed]
         news = [" ".join(filter(None, [say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])),
                                        words if m.captured else ""]))
                 for (i, m, _), words in zip(framed, told, strict=True)]
@@ -374,7 +382,7 @@ class Board(Pictured, anywidget.AnyWidget):
         move in words (:func:`frames_said`)."""
         frames = tuple(frames)
         if said is None:
-            said = frames_said(frames, removed_at_once=start.rules.remove_at_once)
+            said = frames_said(frames, start=start)
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
                           "frames": [frame._asdict() for frame in frames], "said": said,
                           **({"follow": follow} if follow else {})}
