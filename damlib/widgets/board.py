@@ -254,8 +254,9 @@ class Board(Pictured, anywidget.AnyWidget):
     high_contrast = t.Bool(False).tag(sync=True)
     #: animation speed: 1 normal, 2 fast, 0 none (prefers-reduced-motion drops the sliding too)
     speed = t.Float(1.0).tag(sync=True)
-    #: the colours and the crown it draws with; not "style", which every ipywidget's view takes
-    #: for a Style widget (a dict there raised in the browser console for each board)
+    #: the colours, the crown and the shapes' sizes (damlib/drawing/look.py) it draws with; not
+    #: "style", which every ipywidget's view takes for a Style widget (a dict there raised in the
+    #: browser console for each board)
     look = t.Dict(_LOOK).tag(sync=True)
 
     def __init__(self, *, on_click: Callable[[str], None] | None = None, on_cancel: Callable[[], None] | None = None,
