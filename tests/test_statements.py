@@ -72,3 +72,13 @@ def test_a_draw_level_says_neither_side_can_force_a_win_for_a_blunder_can_still_
     # king against king: White can still lose, so "no one can win" is false; a win cannot be forced
     assert lost_by_a_blunder(start, 2), level_id
     assert level.goal.startswith("Neither side can force a win.") and "No one can win" not in level.goal
+
+
+@pytest.mark.parametrize("path", LESSONS + DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_brazilian_draughts_is_said_to_share_the_moves_and_captures_not_every_rule(path):
+    # published Brazilian rules add draw rules the German text does not have
+    text = said(path)
+    for claim in ("exactly the German rules", "identical to German", "which are the\nrules of these lessons",
+                  "rules of these lessons", "known today as **Brazilian", "ekzakte la germanajn regulojn",
+                  "kiuj estas la\nreguloj de ĉi tiuj lecionoj", "hodiaŭ konas kiel **brazila"):
+        assert claim not in text, (path.name, claim)
