@@ -195,8 +195,11 @@ def test_a_new_level_is_announced_and_not_the_last_levels_move():
     assert move in learn.board.announce and "Done" in learn.board.announce
     learn.stage.value = "Russian"
     level = STAGES["Russian"][0]
-    assert learn.board.announce == (f"Level 1 of {len(STAGES['Russian'])} — Russian draughts, {level.rule}. "
-                                    f"{level.goal}")
+    # the level's heading first, with its rule's plain title: a German rule, so it says it is German's too
+    count = len(STAGES["Russian"])
+    assert learn.board.announce == (f"Level 1 of {count} — Russian draughts: Play on the 32 squares of a1's colour: "
+                                    f"the same rule as in German ({level.rule}), since Russian differs from German "
+                                    f"only in RU-PROMOTE. {level.goal}")
 
 
 def test_at_a_stages_end_next_leads_to_a_level_without_stars_then_to_the_next_stage():

@@ -102,3 +102,41 @@ def test_the_squares_a_lesson_says_to_click_are_a_legal_move_on_the_board_below(
         assert squares in {m.path for m in Position.from_fen(fen, game).legal_moves}, (path.name, squares)
         checked += 1
     assert checked or "05-turkish" not in path.name  # TR-REMOVE's loop is played so
+
+
+def test_a_level_practised_before_the_mens_step_is_taught_says_how_its_man_steps():
+    # no forward reference: before DE-MAN-MOVE (TR-MAN-MOVE) is taught, a level that asks for a man's
+    # step names the square it goes to, or says how a man steps
+    from damlib import Position
+    from damlib.learn import LEVELS, taught
+
+    for level in LEVELS:
+        if level.rules.rule_id("man-move") in taught(level):
+            continue
+        position = Position.from_fen(level.fen, level.rules)
+        for text in level.solution:
+            move = position.parse_move(text)
+            if not move.captured and not position.piece_at(move.start).is_king:
+                assert move.end in level.goal or any(
+                    way in level.goal for way in ("diagonally forward", "sideways", "straight forward")), level.id
+            position = position.play(move)
+
+
+def test_a_level_of_a_rule_shared_with_another_game_says_so_and_why():
+    from damlib.learn import STAGES, rule_heading
+
+    for level in STAGES["Russian"]:
+        said = rule_heading(level.rules, level.rule)
+        if level.rule.startswith("DE-"):
+            # Russian differs from German in RU-PROMOTE alone (docs/rules.md)
+            assert f"the same rule as in German ({level.rule}), since Russian differs from German only in " \
+                   "RU-PROMOTE" in said, level.id
+        else:
+            assert said.endswith(f"({level.rule})") and "same rule" not in said
+
+
+def test_the_russian_stage_opens_with_the_board_and_comes_to_its_own_rule_after_the_kings():
+    from damlib.learn import STAGES
+
+    rules = [level.rule for level in STAGES["Russian"]]
+    assert rules[0] == "DE-BOARD" and rules.index("RU-PROMOTE") > max(n for n, r in enumerate(rules) if r == "DE-KING")

@@ -16,7 +16,17 @@ from babel import Locale
 from ..drawing import diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
-from ..teach.learn import CHOICES, LEVELS, Level, Progress, last_learner, remember_learner, stage_done, tally
+from ..teach.learn import (
+    CHOICES,
+    LEVELS,
+    Level,
+    Progress,
+    last_learner,
+    remember_learner,
+    rule_heading,
+    stage_done,
+    tally,
+)
 from ..teach.learn.clicks import LevelClicks
 from .board import Board
 from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, some, text
@@ -50,7 +60,7 @@ TEXTS: dict[str, str] = {
     "next-stage-tip": "go on to the next stage",
     "done-click": "This level is done: press “{next}” to go on, or “{retry}” to play it again.",
     # what a screen reader hears when a level opens
-    "level-said": "{level} — {game}, {rule}. {goal}",
+    "level-said": "{level} — {game}: {rule}. {goal}",
     # the learner's choice after a capture mistake (CHOICES)
     "take-back": "Take back",
     "take-back-tip": "take back the mistaken move",
@@ -58,7 +68,7 @@ TEXTS: dict[str, str] = {
     "let-stand-tip": "let stand the mistaken move",
     "picture-title": "Level {index} of {count}: {rule}",
     "level-of": "Level {index} of {count}",
-    "heading": "{level} — {game}, {rule}",
+    "heading": "{level} — {game}: {rule}",
     "hint-said": "Hint: {hint}",
     "white-to-move": "White to move.",
     "black-to-move": "Black to move.",
@@ -384,7 +394,8 @@ class Learn(Pictured, w.VBox):
         level = self.level
         # the board's live region says the level, not what was said on the level before
         self.board.announce = say("level-said", level=say("level-of", index=self.index + 1, count=len(self.levels)),
-                                  game=variants.game_name(level.rules), rule=level.rule, goal=level.goal)
+                                  game=variants.game_name(level.rules), rule=rule_heading(level.rules, level.rule),
+                                  goal=level.goal)
         if self.progress is not None:
             try:
                 self.progress.keep_level(level.id)
@@ -434,7 +445,7 @@ class Learn(Pictured, w.VBox):
         number = say("level-of", index=self.index + 1, count=len(self.levels))
         # a heading, so that a screen reader's list of headings finds each level's title
         title = say("heading", level=f"<b>{html.escape(number)}</b>", game=html.escape(variants.game_name(level.rules)),
-                    rule=html.escape(level.rule))
+                    rule=html.escape(rule_heading(level.rules, level.rule)))
         look = "margin: 0.3em 0; font-size: 1em; font-weight: normal"
         self.heading.value = f'<h3 class="damlib-level-title" style="{look}">{title}</h3>'
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")

@@ -16,13 +16,14 @@ START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f
 #: (:attr:`~damlib.learn.Level.goal`). Squares and moves in it are written as they are everywhere.
 TEXTS: dict[str, str] = {
     # -- the board (DE-BOARD)
-    "de-board-1": "Move the man to the only square of play it can reach.",
-    "de-board-2": "Move the man out of the corner a1 to the only square of play it can reach.",
-    "de-board-3": "Move the man on e1 to the only square of play it can reach.",
+    "de-board-1": "A man steps diagonally forward: move this one to the only square of play it can reach.",
+    "de-board-2": "A man steps diagonally forward: move the man out of the corner a1 to the only square of play it "
+                  "can reach.",
+    "de-board-3": "A man steps diagonally forward: move the man on e1 to the only square of play it can reach.",
     # -- the start (DE-START)
-    "de-start-1": "White moves first: open with the man on c3 to the right.",
-    "de-start-2": "Open with the man on the edge, a3: it has only one move.",
-    "de-start-3": "Open with the man on g3 to the left.",
+    "de-start-1": "White moves first: open with the man on c3, diagonally forward to the right.",
+    "de-start-2": "Open with the man on the edge, a3: stepping diagonally forward, it has only one move.",
+    "de-start-3": "Open with the man on g3, diagonally forward to the left.",
     # -- men's moves (DE-MAN-MOVE)
     "de-man-move-1": "Move the man one square diagonally forward, to the right.",
     "de-man-move-2": "Black to play: Black's men move down the board. Step the man on f6 to g5.",
