@@ -53,6 +53,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 import textwrap
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -60,17 +61,24 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, cast
 
-import numpy as np
-from matplotlib import patheffects
-from matplotlib.artist import Artist
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import PatchCollection, PolyCollection
-from matplotlib.colors import to_rgba
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle, PathPatch, Rectangle
-from matplotlib.path import Path as MplPath
-from PIL import Image
+try:  # the picture libraries, which the browser's Python (Pyodide) has none of: a Diagram shows
+    # there as the live board does, and what only a picture can be says so (need_pictures)
+    import numpy as np
+    from matplotlib import patheffects
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PatchCollection, PolyCollection
+    from matplotlib.colors import to_rgba
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle, PathPatch, Rectangle
+    from matplotlib.path import Path as MplPath
+    from PIL import Image
+except ImportError:
+    PICTURES = False
+else:
+    #: whether matplotlib, numpy and Pillow are installed: pictures can be drawn
+    PICTURES = True
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -147,10 +155,33 @@ MAX_LINES = 12
 TEXTS: dict[str, str] = {
     "bad-file-name": "cannot save {path}: the file name must end in .png, .svg or .pdf",
     "empty-worksheet": "a worksheet needs at least one diagram",
+    # where matplotlib is missing (the browser's Python); {what} names what was asked for in code
+    "needs-pictures": "{what} draws with matplotlib, which this Python does not have: the printed worksheets "
+    "and handouts are in the handouts folder beside the lessons, and the full install "
+    "(pip install \"damlib[pictures]\") makes pictures.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
+
+
+
+def missing(what: str) -> str:
+    """The sentence that says ``what`` (a name in code) draws with matplotlib, which is missing,
+    and where the pictures are instead.
+
+    >>> missing("diagram.png").startswith("diagram.png draws with matplotlib")
+    True
+    """
+    return say("needs-pictures", what=what)
+
+
+def need_pictures(what: str) -> None:
+    """Raise a :class:`DiagramError` saying :func:`missing` of ``what``, if matplotlib, numpy or
+    Pillow is missing."""
+    if not PICTURES:
+        raise DiagramError(missing(what))
+
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
 _Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
@@ -231,9 +262,18 @@ def _layout(title: object, caption: object) -> _Layout:
     return _Layout(_wrap(title, "title", _WIDTH, _TITLE_FONT), _wrap(caption, "caption", _WIDTH, _CAPTION_FONT))
 
 
+#: a colour's form, checked where matplotlib is missing: hex, or a name
+_COLOR_FORM = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[A-Za-z]+")
+
+
 def _rgba(value: object, what: str) -> RGBA:
     try:
-        return to_rgba(value)  # type: ignore[arg-type]
+        if PICTURES:
+            return to_rgba(value)  # type: ignore[arg-type]
+        # only its form is checked: the live board that shows a diagram here draws in its own palette
+        if isinstance(value, str) and _COLOR_FORM.fullmatch(value):
+            return (0.0, 0.0, 0.0, 1.0)
+        raise ValueError(value)
     except (ValueError, TypeError):
         raise DiagramError(
             f"{what}: {value!r} is not a colour; use a name like 'gold' or hex like '#ffcc00'"
@@ -649,6 +689,7 @@ def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Unpack[Anno
     >>> fig.canvas.get_width_height()  # size pixels wide, and taller by the caption
     (400, 429)
     """
+    need_pictures("diagram.draw")
     position, given = _subject(subject, annotations)
     opts = _options(position, given)
     if ax is None:
@@ -701,6 +742,7 @@ def png(subject: Subject, **annotations: Unpack[Annotations]) -> bytes:
     >>> png(damlib.Position.start("german"), size=300)[:4]
     b'\\x89PNG'
     """
+    need_pictures("diagram.png")
     position, given = _subject(subject, annotations)
     opts = _options(position, given)
     board = _cached_board(_board_key(opts))
@@ -730,6 +772,7 @@ def compress(picture: bytes) -> bytes:
     >>> len(compress(full)) < len(full) / 2
     True
     """
+    need_pictures("diagram.compress")
     with Image.open(io.BytesIO(picture)) as image:
         fewer = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()
@@ -744,6 +787,7 @@ def svg(subject: Subject, **annotations: Unpack[Annotations]) -> str:
     >>> svg(damlib.Position.start("russian")).startswith("<?xml")
     True
     """
+    need_pictures("diagram.svg")
     out = io.StringIO()
     draw(subject, **annotations).savefig(out, format="svg", metadata={"Date": None})
     return out.getvalue()
@@ -771,6 +815,7 @@ def save(subject: Subject | Figure, path: str | Path, **annotations: Unpack[Anno
     >>> open(path, "rb").read(4)
     b'%PDF'
     """
+    need_pictures("diagram.save")
     path = Path(path)
     fmt = _format(path)
     if isinstance(subject, Figure):
@@ -821,6 +866,7 @@ def worksheet(
     >>> len(page.axes)
     2
     """
+    need_pictures("diagram.worksheet")
     entries = [_worksheet_item(item, n) for n, item in enumerate(items, 1)]
     if not entries:
         raise DiagramError(say("empty-worksheet"))
@@ -855,6 +901,34 @@ def worksheet(
     return figure
 
 
+class OnBoard(NamedTuple):
+    """What of a diagram the live board (:class:`damlib.widgets.Board`) draws, for where
+    matplotlib is missing: squares by name, routes as lists of them."""
+
+    position: Position
+    flip: bool
+    marks: dict[str, str]
+    arrows: list[list[str]]
+    ahead: list[list[str]]
+    crosses: list[str]
+    title: str
+    caption: str
+    size: int | None
+
+
+def _on_board(subject: Subject, annotations: Mapping[str, Any]) -> OnBoard:
+    """The diagram of ``subject`` as the live board draws it (see :class:`OnBoard`): its annotations
+    checked as :func:`draw` checks them. A highlighted square is marked as the board marks a hint;
+    refused routes, square names, light playable squares and colours are not drawn."""
+    position, given = _subject(subject, annotations)
+    opts = _options(position, given)
+    names = SQUARE_NAMES
+    marks = {names[s]: "hint" for s, _ in opts.highlight} | {names[s]: "last" for s in opts.last_move}
+    return OnBoard(position, opts.flip, marks, [[names[s] for s in r] for r in opts.routes],
+                   [[names[s] for s in r] for r in opts.ahead], [names[s] for s in opts.captured],
+                   " ".join(opts.layout.title), " ".join(opts.layout.caption), opts.size)
+
+
 class Diagram:
     """A board picture for a notebook: an ordinary PNG output, so it shows wherever the
     notebook is read (before it runs, on GitHub, in print). Takes the keywords of :func:`draw`.
@@ -864,15 +938,28 @@ class Diagram:
     """
 
     def __init__(self, subject: Subject, **annotations: Unpack[Annotations]) -> None:
-        self.png = compress(png(subject, **annotations))  # drawn now, so a bad option fails here
+        # checked now, so a bad option fails here; drawn by the live board where matplotlib is missing
+        self._boards: tuple[OnBoard, ...] = (_on_board(subject, annotations),)
+        self.png = compress(png(subject, **annotations)) if PICTURES else b""
         # how far down the board starts, below the title: a row lines its boards up by it
         layout = _layout(annotations.get("title"), annotations.get("caption"))
         self.board_top = round(layout.title_band * _scale(round(annotations.get("size") or default_size())))
         position = subject.position if isinstance(subject, Move) else subject
         self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
 
-    def _repr_png_(self) -> bytes:
-        return self.png
+    def _repr_png_(self) -> bytes | None:
+        return self.png or None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Where matplotlib is missing (the browser's Python), the diagram shown by the live board
+        (not playable), with what of it the board draws; else nothing here, and the PNG shows."""
+        if PICTURES:
+            return None
+        from ..widgets.shown import shown  # the layer above: only where no picture can be drawn
+
+        bundle = shown(self._boards)._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
 
     def __repr__(self) -> str:
         return f"<Diagram {self._label}>"
@@ -891,7 +978,9 @@ class Row(Diagram):
             raise DiagramError(f"a row is made of Diagram values, not {diagrams!r}")
         # a title of two lines would set its board lower than the others': the others move down
         self.board_top = max(d.board_top for d in diagrams)
-        self.png = side_by_side([d.png for d in diagrams], drop=[self.board_top - d.board_top for d in diagrams])
+        self._boards = tuple(board for d in diagrams for board in d._boards)
+        self.png = side_by_side([d.png for d in diagrams],
+                                drop=[self.board_top - d.board_top for d in diagrams]) if PICTURES else b""
         self._label = f"of {len(diagrams)} diagrams"
 
     def __repr__(self) -> str:
@@ -901,6 +990,7 @@ class Row(Diagram):
 def side_by_side(pictures: list[bytes], gap: int = 12, drop: list[int] | None = None) -> bytes:
     """PNG pictures in one row, ``gap`` pixels apart, tops aligned; each lowered by its ``drop``
     in pixels, if given (so that boards under titles of different heights line up)."""
+    need_pictures("diagram.side_by_side")
     boards = [Image.open(io.BytesIO(p)).convert("RGB") for p in pictures]
     drops = drop or [0] * len(boards)
     sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),

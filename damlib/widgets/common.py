@@ -54,7 +54,8 @@ def to_move(turn: str) -> str:
 
 
 class Pictured:
-    """A widget whose display data carries a PNG of its board beside the live view.
+    """A widget whose display data carries a PNG of its board beside the live view (where
+    matplotlib is installed).
 
     A notebook opened before it runs, exported to HTML, or shown on GitHub or
     nbviewer has no widget to draw, so it shows the picture instead.
@@ -69,7 +70,7 @@ class Pictured:
         # kernel is gone, the board saying so in words instead
         self.add_class("damlib-widget")  # type: ignore[attr-defined]
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        if bundle is not None:
+        if bundle is not None and diagram.PICTURES:  # no picture where matplotlib is missing
             data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget adds metadata
             data["image/png"] = base64.b64encode(diagram.compress(self.picture())).decode("ascii")
         return bundle
