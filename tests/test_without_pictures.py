@@ -105,7 +105,8 @@ def test_what_needs_a_picture_says_so_in_one_line_and_where_the_pictures_are():
         "    except damlib.DiagramError as error: print(error)\n"
         "print(ClassView('notebooks/class-demo').message.value)\n"
         "saver = SaveWorksheet(EXERCISES[:1]); print(saver.save_button.disabled, saver.message.value)\n"
-        "damlib.set_language('eo'); print(diagram.missing('diagram.png'))\n"
+        "from damlib.drawing.diagram import missing\n"
+        "damlib.set_language('eo'); print(diagram.PICTURES, missing('diagram.png'))\n"
     )
     lines = said.splitlines()
     assert [line.split(" ")[0] for line in lines[:4]] == ["diagram.png", "diagram.save", "save_worksheet",
@@ -114,7 +115,7 @@ def test_what_needs_a_picture_says_so_in_one_line_and_where_the_pictures_are():
                for line in lines[:4])
     assert "mistakes_chart draws with matplotlib" in lines[4]
     assert lines[5].startswith("True ") and "SaveWorksheet draws with matplotlib" in lines[5]
-    assert lines[6].startswith("diagram.png desegnas per matplotlib")
+    assert lines[6].startswith("False diagram.png desegnas per matplotlib")
 
 
 def run_lesson(path, tmp_path) -> list[str]:
