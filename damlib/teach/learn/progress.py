@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 import json
 import os
 import re
@@ -224,7 +225,9 @@ class Progress:
     def saved_file(self) -> bytes:
         """The progress file's bytes, as kept: for a learner to download, take to another computer
         (:meth:`load`) or hand in (a folder of them is a class's, :func:`~damlib.learn.class_report`)."""
-        return _text(self._data(self._stars, self.mistakes)).encode("utf-8")
+        out = io.StringIO()
+        _write(self._data(self._stars, self.mistakes), out)
+        return out.getvalue().encode("utf-8")
 
     def load(self, name: str, content: bytes) -> int:
         """Take in the progress file ``content`` (called ``name``, as the learner chose it) of this
@@ -284,7 +287,7 @@ class Progress:
         data = self._data(stars, mistakes)
         try:
             # not mkstemp's 0600: a class folder's group (the teacher) reads it
-            _replace(self.path, lambda out: out.write(_text(data)), 0o640)
+            _replace(self.path, lambda out: _write(data, out), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
         self._stars, self.mistakes = stars, mistakes
@@ -303,9 +306,9 @@ class Progress:
         return say("not-saved", file=self.path.name, folder=self.folder, reason=reason)
 
 
-def _text(data: Mapping[str, object]) -> str:
-    """A progress file's text."""
-    return json.dumps(data, indent=1, sort_keys=True)
+def _write(data: Mapping[str, object], out: TextIO) -> None:
+    """A progress file's text, written to ``out``."""
+    json.dump(data, out, indent=1, sort_keys=True)
 
 
 def load_file(name: str, content: bytes) -> Kept:
