@@ -26,6 +26,27 @@ DATA = ROOT / "tests" / "data"
 #: probe, e.g. ``DAMLIB_FUZZ_SCALE=20 python -m pytest tests/test_fuzz.py`` (see docs/measurements.md).
 FUZZ_SCALE = max(1, int(os.environ.get("DAMLIB_FUZZ_SCALE", "1")))
 
+#: a picture shown as HTML: an image with its text alternative (damlib.drawing.described.image)
+_PICTURE = re.compile(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)"/>')
+
+
+def picture_of(data: dict) -> tuple[bytes, str]:
+    """The PNG and the text alternative (unescaped) of the picture in an output's display data."""
+    import base64
+
+    shown = data["text/html"]
+    found = _PICTURE.fullmatch("".join(shown) if isinstance(shown, list) else shown)
+    assert found, shown
+    return base64.b64decode(found.group(1)), html.unescape(found.group(2))
+
+
+def shows_picture(output: dict) -> bool:
+    """Whether a notebook output shows a picture: as HTML with its text alternative, as damlib
+    shows one (or as a bare PNG)."""
+    data = output.get("data", {})
+    return "image/png" in data or "<img" in "".join(data.get("text/html", ""))
+
+
 def visible(markup: str) -> str:
     """The text a person reads in a widget's HTML: tags dropped, entities read."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup))

@@ -6,7 +6,6 @@ hand from docs/rules.md."""
 
 from __future__ import annotations
 
-import base64
 import io
 import itertools
 import warnings
@@ -14,6 +13,7 @@ import warnings
 import ipywidgets
 import numpy as np
 import pytest
+from conftest import picture_of
 from matplotlib.colors import to_rgb
 from PIL import Image
 
@@ -271,7 +271,7 @@ def bundle_png(board: Board) -> bytes:
     bundle = board._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget returns (data, metadata)
     assert "application/vnd.jupyter.widget-view+json" in data  # the live board is still there
-    return base64.b64decode(data["image/png"])
+    return picture_of(data)[0]
 
 
 def test_the_display_data_carries_a_picture_of_the_position_shown():

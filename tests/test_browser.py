@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from committed import committed
+from conftest import shows_picture
 
 import damlib
 
@@ -499,7 +500,7 @@ def _timings(page, repeats: int = 6) -> dict[str, tuple[str, str, str]]:
 def _pictures(notebook: Path) -> int:
     """How many outputs of ``notebook`` carry a PNG: each must show as a picture."""
     cells = json.loads(notebook.read_text())["cells"]
-    return sum("image/png" in output.get("data", {}) for cell in cells for output in cell.get("outputs", []))
+    return sum(shows_picture(output) for cell in cells for output in cell.get("outputs", []))
 
 
 def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path], tmp_path: Path) -> None:
@@ -518,10 +519,11 @@ def test_every_lesson_shows_its_boards_before_it_runs(lab_url: tuple[str, Path],
             expected = _pictures(notebook)
             assert expected > 0, notebook.name
             expect(pictures).to_have_count(expected)
-            # every picture has loaded and has a size; no output shows a widget's text instead
+            # every picture has loaded, has a size and a text alternative; no output shows a widget's
+            # text instead
             loaded = page.evaluate(
                 "() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output img')]"
-                ".every(img => img.complete && img.naturalWidth > 100)")
+                ".every(img => img.complete && img.naturalWidth > 100 && img.alt.length > 20)")
             assert loaded, notebook.name
             texts = page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
             shown_as_text = [t for t in texts if re.match(r"\s*<(Diagram|Row|PlayBoard|CaptureStepper|"
@@ -685,7 +687,7 @@ def test_a_lesson_run_three_times_saved_and_reopened_shows_every_board_as_it_was
         assert "widgets" not in saved["metadata"], "the saved lesson keeps widget state"
         shown = [o["data"] for cell in saved["cells"] for o in cell.get("outputs", [])
                  if "".join(o.get("data", {}).get("text/plain", "")) == SAVED_NOTE]
-        assert len(shown) == widgets and all(set(d) == {"image/png", "text/plain"} for d in shown)
+        assert len(shown) == widgets and all(set(d) == {"text/html", "text/plain"} for d in shown)
         _kernels_shut_down(url)
         for address in (f"{url}lab/tree/{lesson.name}?reset", f"{url}notebooks/{lesson.name}"):
             page.goto(address, wait_until="domcontentloaded")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -264,13 +266,38 @@ def test_no_pyplot_figures_are_left_open():
     assert plt.get_fignums() == before
 
 
-def test_repr_png_shows_positions_and_moves_in_jupyter():
+def _shown(html: str) -> tuple[bytes, str]:
+    """The PNG and the text alternative of a picture shown as HTML."""
+    found = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)"/>', html)
+    assert found, html
+    return base64.b64decode(found.group(1)), found.group(2)
+
+
+def test_positions_and_moves_show_in_jupyter_as_pictures_with_their_text_alternative():
     pos = damlib.Position.from_fen(GERMAN_CAPTURE, "german")
-    assert pos._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
-    move = pos.legal_moves[0]
-    img = image(move._repr_png_())
-    assert close(at(img, "d4"), rgb(PALETTE["captured"]))  # the move's route on its own board
-    assert damlib.Move(("c3", "d4"))._repr_png_() is None  # no board to show it on
+    picture, alt = _shown(pos._repr_html_())
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n")
+    # the position, square by square, from its FEN (W:We3:Bd4,f4,b6)
+    assert alt == "A diagram of German draughts. White: a man on e3. Black: men on b6, d4, f4. White to move."
+    move = pos.parse_move("e3:c5:a7")
+    picture, alt = _shown(move._repr_html_())
+    assert close(at(image(picture), "d4"), rgb(PALETTE["captured"]))  # the move's route on its own board
+    # the route the rules give the move (DE-MAJORITY: over d4 and b6) and the pieces it takes
+    assert alt.endswith("White to move. Arrows: e3-c5-a7. Marked as taken: d4, b6.")
+    assert damlib.Move(("c3", "d4"))._repr_html_() is None  # no board to show it on
+
+
+def test_a_diagrams_text_alternative_says_every_mark_it_draws():
+    pos = damlib.Position.from_fen("B:WKa1,c3:Bd6,Kh8", "turkish")
+    shown = diagram.Diagram(pos, title="Kings", caption="Black moves.", highlight=["c3"],
+                            refused=[("h8", "h1")], ahead=[("d6", "d5")], last_move="a3-a1",
+                            captured=["c3"], arrows=[("h8", "h4")])
+    assert shown.alt == (
+        "Kings. A diagram of Turkish draughts. White: a man on c3; a king on a1. Black: a man on d6; a king on "
+        "h8. Black to move. Arrows: h8-h4. Still to come: d6-d5. Not allowed: h8-h1. Marked as taken: c3. "
+        "Highlighted: c3. Last move: a3-a1. Black moves.")
+    picture, alt = _shown(shown._repr_html_())
+    assert picture == shown.png and alt == html.escape(shown.alt)
 
 
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
@@ -419,9 +446,11 @@ def test_the_default_size_is_set_for_every_picture_without_its_own():
 def test_a_row_puts_diagrams_side_by_side():
     german = diagram.Diagram(damlib.Position.start("german"))
     turkish = diagram.Diagram(damlib.Position.start("turkish"))
-    row = Image.open(io.BytesIO(diagram.Row(german, turkish)._repr_png_()))
+    shown = diagram.Row(german, turkish)
+    row = Image.open(io.BytesIO(_shown(shown._repr_html_())[0]))
     widths = [Image.open(io.BytesIO(d.png)).width for d in (german, turkish)]
     assert row.width == sum(widths) + 12
+    assert shown.alt == f"2 diagrams side by side: 1) {german.alt} 2) {turkish.alt}"
     with pytest.raises(DiagramError):
         diagram.Row()
 

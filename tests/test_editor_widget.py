@@ -1,9 +1,8 @@
 """The board editor widget, driven from Python: clicks give the FEN, refusals are shown with the
 rule, and the position opens in the play board, the capture stepper and a worksheet."""
 
-import base64
 
-from conftest import visible
+from conftest import picture_of, visible
 
 from damlib import GERMAN, TURKISH
 from damlib.drawing.pages import page_count
@@ -156,5 +155,7 @@ def test_a_custom_game_makes_exercises_with_its_own_rules():
 def test_the_editor_carries_a_picture_and_a_copy_button_with_the_fen():
     editor = BoardEditor("russian", fen="W:Wc3:Bd4")
     bundle = editor._repr_mimebundle_()
-    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
+    picture, alt = picture_of(bundle)
+    # what the editor's board shows, piece by piece (W:Wc3:Bd4)
+    assert picture[:4] == b"\x89PNG" and "White: a man on c3. Black: a man on d4. White to move." in alt
     assert "navigator.clipboard.writeText(&quot;W:Wc3:Bd4&quot;)" in editor.copy.value

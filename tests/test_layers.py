@@ -33,8 +33,9 @@ def test_pictures_load_the_drawing_layer_on_first_use():
         "import sys, damlib\n"
         "pos = damlib.Position.from_fen('W:We3:Bd4,f4,b6', 'german')\n"
         "before = 'matplotlib' in sys.modules\n"
-        "png = pos._repr_png_(); move_png = pos.legal_moves[0]._repr_png_()\n"
-        "print(before, png[:4] == b'\\x89PNG', move_png[:4] == b'\\x89PNG', 'matplotlib' in sys.modules,"
+        "shown = pos._repr_html_(); move_shown = pos.legal_moves[0]._repr_html_()\n"
+        "img = '<img src=\"data:image/png'\n"
+        "print(before, shown.startswith(img), move_shown.startswith(img), 'matplotlib' in sys.modules,"
         " damlib.draw is damlib.diagram.draw)"
     )
     assert shown == "False True True True True"
@@ -44,7 +45,7 @@ def test_pictures_load_the_drawing_layer_on_first_use():
 LAYERS = ("engine", "play", "teach", "drawing", "widgets")
 #: imports inside a function (loaded on first use) that reach up a layer, and why each is there
 LAZY_UPWARD = {
-    ("engine/position.py", "drawing"): "a Position or Move shows as a picture in a notebook (_repr_png_)",
+    ("engine/position.py", "drawing"): "a Position or Move shows as a picture in a notebook (_repr_html_)",
     ("drawing/diagram.py", "widgets"): "where matplotlib is missing, a diagram shows as the live board",
 }
 

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT, committed_text
+from conftest import ROOT, committed_text, shows_picture
 
 from damlib import Position
 from damlib.engine.errors import FenError
@@ -31,7 +31,7 @@ def source(cell) -> str:
 
 
 def pictured(cell) -> bool:
-    return any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+    return any(shows_picture(o) for o in cell.get("outputs", []))
 
 
 def positions(path):

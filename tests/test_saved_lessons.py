@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from conftest import ROOT, committed, committed_text
+from conftest import ROOT, committed, committed_text, picture_of, shows_picture
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "eo").glob("*.ipynb"))
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -13,10 +13,22 @@ def outputs(path):
     return [o for cell in json.loads(committed_text(path))["cells"] for o in cell.get("outputs", [])]
 
 
+def pictured(output) -> bool:
+    """Whether an output shows a picture with its text alternative, as damlib shows one."""
+    return shows_picture(output) and bool(picture_of(output["data"])[1])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
+def test_every_picture_in_a_lesson_has_a_text_alternative(path):
+    # an image/png output is shown with no alt (WCAG 1.1.1; axe: image-alt)
+    assert not [o for o in outputs(path) if "image/png" in o.get("data", {})], path.name
+    assert sum(pictured(o) for o in outputs(path)), path.name
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
 def test_every_widget_output_carries_a_picture_and_no_widget_state_is_saved(path):
     widgets = [o for o in outputs(path) if WIDGET in o.get("data", {})]
-    assert all("image/png" in o["data"] for o in widgets), path.name
+    assert all(pictured(o) for o in widgets), path.name
     assert "widgets" not in json.loads(committed_text(path)).get("metadata", {}), path.name
 
 
@@ -25,7 +37,7 @@ def test_a_static_html_export_shows_every_picture(path):
     from nbconvert import HTMLExporter
 
     page, _ = HTMLExporter().from_filename(str(path))
-    pictures = sum("image/png" in o.get("data", {}) for o in outputs(path))
+    pictures = sum(pictured(o) for o in outputs(path))
     assert pictures and page.count('src="data:image/png;base64,') == pictures
 
 
@@ -55,7 +67,6 @@ NOTE = "A picture of the board as it was left: run the cell again to play on."
 
 
 def test_a_board_is_saved_as_a_picture_of_how_it_was_left_with_a_note():
-    import base64
 
     from damlib import Position, diagram
     from damlib.widgets import PlayBoard
@@ -66,16 +77,18 @@ def test_a_board_is_saved_as_a_picture_of_how_it_was_left_with_a_note():
     play.click("d4")
     notebook = as_pictures(_shown(play))
     data = notebook["cells"][0]["outputs"][0]["data"]
-    assert sorted(data) == ["image/png", "text/plain"] and data["text/plain"] == NOTE
+    assert sorted(data) == ["text/html", "text/plain"] and data["text/plain"] == NOTE
     assert "widgets" not in notebook["metadata"]  # nothing left to restore, nothing marks it changed
     # c3-d4 played (DE-MAN-MOVE): Black to move, the man on d4, its move marked
     left = diagram.png(Position.from_fen("B:Wd4:Bf6", "german"), highlight=["c3", "d4"], caption=NOTE,
                        title="German draughts board, Black to move", size=play.size)
-    assert base64.b64decode(data["image/png"]) == diagram.compress(left)
+    picture, alt = picture_of(data)
+    assert picture == diagram.compress(left)
+    # read from the board as it was left: its name, each piece, whose move, the note
+    assert alt == f"German draughts board, Black to move. White: a man on d4. Black: a man on f6. Black to move. {NOTE}"
 
 
 def test_boards_side_by_side_are_saved_side_by_side_with_one_note():
-    import base64
     import io
 
     from PIL import Image
@@ -86,8 +99,12 @@ def test_boards_side_by_side_are_saved_side_by_side_with_one_note():
 
     explorer = PromotionExplorer("W:Wb6:Bc7,f6", games=("german", "russian"))
     data = as_pictures(_shown(explorer))["cells"][0]["outputs"][0]["data"]
-    picture = Image.open(io.BytesIO(base64.b64decode(data["image/png"])))
+    png, alt = picture_of(data)
+    picture = Image.open(io.BytesIO(png))
     assert data["text/plain"] == NOTE and picture.width > 2 * 0.9 * diagram.default_size()  # two boards
+    # each board in words, from the FEN W:Wb6:Bc7,f6
+    assert alt.startswith("2 diagrams side by side: 1) German draughts board")
+    assert alt.count("White: a man on b6. Black: men on c7, f6. White to move.") == 2 and " 2) Russian" in alt
 
 
 def test_other_widgets_are_saved_as_they_are():
@@ -139,10 +156,10 @@ def test_a_board_saved_without_widget_state_keeps_the_picture_it_was_shown_with(
     from damlib.widgets.saved import as_pictures
 
     notebook = _shown(CaptureStepper("W:We3:Bd4,f4,b6", variant="german"))
-    first = notebook["cells"][0]["outputs"][0]["data"]["image/png"]
+    first = notebook["cells"][0]["outputs"][0]["data"]["text/html"]
     del notebook["metadata"]["widgets"]
     data = as_pictures(notebook)["cells"][0]["outputs"][0]["data"]
-    assert data == {"image/png": first, "text/plain": NOTE}
+    assert data == {"text/html": first, "text/plain": NOTE}
 
 
 def test_the_server_saves_lessons_through_the_extension_the_settings_install(tmp_path):

@@ -1,12 +1,11 @@
 """Widgets driven from Python, as a learner's clicks would drive them."""
 
-import base64
 import html
 import io
 
 import numpy as np
 import pytest
-from conftest import visible
+from conftest import picture_of, visible
 from matplotlib.colors import to_rgb
 from PIL import Image
 
@@ -320,7 +319,7 @@ def test_replay_reads_move_numbers_without_spaces():
 def png_in_bundle(widget) -> bytes:
     bundle = widget._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle  # the live view is still there
-    return base64.b64decode(bundle["image/png"])
+    return picture_of(bundle)[0]
 
 
 def pixels(png: bytes) -> np.ndarray:

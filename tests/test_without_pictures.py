@@ -75,13 +75,13 @@ def test_a_diagram_shows_on_the_live_board_with_its_annotations():
         "from ipywidgets import Widget\n"
         "row = Widget.widgets[bundle['application/vnd.jupyter.widget-view+json']['model_id']]\n"
         "title, board, caption = row.children[0].children\n"
-        "print(bundle['text/plain'], diagram._repr_png_())\n"
+        "print(bundle['text/plain'], diagram._repr_html_())\n"
         "print(json.dumps([board.interactive, board.flipped, board.arrows, board.crosses, board.marks,\n"
         "                  board.label, 'DE-MAJORITY' in title.value, board.pieces]))\n"
-        "print(len(Row(diagram, Diagram(pos))._boards), pos._repr_png_(), sorted(pos._repr_mimebundle_()))\n"
+        "print(len(Row(diagram, Diagram(pos))._boards), pos._repr_html_(), sorted(pos._repr_mimebundle_()))\n"
     )
     said, state, row = shown.splitlines()
-    assert said == "<Diagram German: W:We3:Bd4,f4,b6> None"  # its repr, and no PNG
+    assert said == "<Diagram German: W:We3:Bd4,f4,b6> None"  # its repr, and no picture
     interactive, flipped, arrows, crosses, marks, label, titled, pieces = json.loads(state)
     assert (interactive, flipped, label, titled) == (False, True, "DE-MAJORITY", True)
     assert arrows == [{"route": ["e3", "c5", "a7"], "faint": False}]

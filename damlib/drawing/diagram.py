@@ -88,6 +88,7 @@ from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
+from . import described
 from .look import (
     BESIDE,
     CROWN,
@@ -916,12 +917,10 @@ class OnBoard(NamedTuple):
     size: int | None
 
 
-def _on_board(subject: Subject, annotations: Mapping[str, Any]) -> OnBoard:
-    """The diagram of ``subject`` as the live board draws it (see :class:`OnBoard`): its annotations
-    checked as :func:`draw` checks them. A highlighted square is marked as the board marks a hint;
-    refused routes, square names, light playable squares and colours are not drawn."""
-    position, given = _subject(subject, annotations)
-    opts = _options(position, given)
+def _on_board(position: Position, opts: _Options) -> OnBoard:
+    """The diagram of ``position`` with the options ``opts`` as the live board draws it (see
+    :class:`OnBoard`). A highlighted square is marked as the board marks a hint; refused routes,
+    square names, light playable squares and colours are not drawn."""
     names = SQUARE_NAMES
     marks = {names[s]: "hint" for s, _ in opts.highlight} | {names[s]: "last" for s in opts.last_move}
     return OnBoard(position, opts.flip, marks, [[names[s] for s in r] for r in opts.routes],
@@ -930,29 +929,38 @@ def _on_board(subject: Subject, annotations: Mapping[str, Any]) -> OnBoard:
 
 
 class Diagram:
-    """A board picture for a notebook: an ordinary PNG output, so it shows wherever the
-    notebook is read (before it runs, on GitHub, in print). Takes the keywords of :func:`draw`.
+    """A board picture for a notebook, with its text alternative (:attr:`alt`: the title, where
+    every piece stands, the marks, the caption), so it shows wherever the notebook is read (before
+    it runs, on GitHub, in print) and a screen reader reads what it shows. Takes the keywords of
+    :func:`draw`.
 
-    >>> Diagram(Position.from_fen("W:Wc3:Bd4", "turkish"), title="TR-MAN-CAPTURE")
+    >>> d = Diagram(Position.from_fen("W:Wc3:Bd4", "turkish"), title="TR-MAN-CAPTURE")
+    >>> d
     <Diagram Turkish: W:Wc3:Bd4>
+    >>> d.alt
+    'TR-MAN-CAPTURE. A diagram of Turkish draughts. White: a man on c3. Black: a man on d4. White to move.'
     """
 
     def __init__(self, subject: Subject, **annotations: Unpack[Annotations]) -> None:
-        # checked now, so a bad option fails here; drawn by the live board where matplotlib is missing
-        self._boards: tuple[OnBoard, ...] = (_on_board(subject, annotations),)
+        position, given = _subject(subject, annotations)
+        opts = _options(position, given)  # checked now, so a bad option fails here
         self.png = compress(png(subject, **annotations)) if PICTURES else b""
+        # what the live board draws of it, where matplotlib is missing (_repr_mimebundle_)
+        self._boards: tuple[OnBoard, ...] = (_on_board(position, opts),)
+        self.alt = described.alternative(
+            position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
+            ahead=opts.ahead, refused=opts.refused, captured=opts.captured,
+            highlight=[square for square, _ in opts.highlight], last_move=opts.last_move)
         # how far down the board starts, below the title: a row lines its boards up by it
-        layout = _layout(annotations.get("title"), annotations.get("caption"))
-        self.board_top = round(layout.title_band * _scale(round(annotations.get("size") or default_size())))
-        position = subject.position if isinstance(subject, Move) else subject
-        self._label = f"{position.rules.name}: {position.fen}" if isinstance(position, Position) else str(subject)
+        self.board_top = round(opts.layout.title_band * _scale(round(annotations.get("size") or default_size())))
+        self._label = f"{position.rules.name}: {position.fen}"
 
-    def _repr_png_(self) -> bytes | None:
-        return self.png or None
+    def _repr_html_(self) -> str | None:
+        return described.image(self.png, self.alt) if PICTURES else None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Where matplotlib is missing (the browser's Python), the diagram shown by the live board
-        (not playable), with what of it the board draws; else nothing here, and the PNG shows."""
+        (not playable), with what of it the board draws; else nothing here, and the picture shows."""
         if PICTURES:
             return None
         from ..widgets.shown import shown  # the layer above: only where no picture can be drawn
@@ -969,8 +977,9 @@ class Row(Diagram):
     """Diagrams side by side in one picture: one position in several games, or before and after.
 
     >>> import damlib
-    >>> Row(Diagram(Position.start("german")), Diagram(Position.start("turkish")))
-    <Row of 2 diagrams>
+    >>> row = Row(Diagram(Position.start("german")), Diagram(Position.start("turkish")))
+    >>> row, row.alt[:50]
+    (<Row of 2 diagrams>, '2 diagrams side by side: 1) A diagram of German dr')
     """
 
     def __init__(self, *diagrams: Diagram) -> None:  # a row draws no board of its own: no super().__init__
@@ -981,6 +990,7 @@ class Row(Diagram):
         self._boards = tuple(board for d in diagrams for board in d._boards)
         self.png = side_by_side([d.png for d in diagrams],
                                 drop=[self.board_top - d.board_top for d in diagrams]) if PICTURES else b""
+        self.alt = described.row(d.alt for d in diagrams)
         self._label = f"of {len(diagrams)} diagrams"
 
     def __repr__(self) -> str:

@@ -148,16 +148,17 @@ class Move:
     def __hash__(self) -> int:
         return hash(movegen.move_key(self._raw))
 
-    def _repr_png_(self) -> bytes | None:
-        """Jupyter shows a move as its position with the route drawn."""
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows a move as its position with the route drawn (a
+        :class:`~damlib.diagram.Diagram`, with its text alternative)."""
         if self.position is None:
             return None
         from ..drawing import diagram
 
-        return diagram.png(self) if diagram.PICTURES else None
+        return diagram.Diagram(self)._repr_html_()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Where matplotlib is missing, the move shown on the live board (see :meth:`_repr_png_`)."""
+        """Where matplotlib is missing, the move shown on the live board (see :meth:`_repr_html_`)."""
         if self.position is None:
             return None
         from ..drawing import diagram
@@ -372,15 +373,16 @@ class Position:
     def __hash__(self) -> int:
         return hash((self._board, self._white))
 
-    def _repr_png_(self) -> bytes | None:
-        """Jupyter shows a position as a board diagram."""
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows a position as a board diagram (a :class:`~damlib.diagram.Diagram`, with its
+        text alternative)."""
         from ..drawing import diagram
 
-        return diagram.png(self) if diagram.PICTURES else None
+        return diagram.Diagram(self)._repr_html_()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Where matplotlib is missing (the browser's Python), the position shown on the live
-        board, not playable; elsewhere nothing here, and the picture of :meth:`_repr_png_` shows."""
+        board, not playable; elsewhere nothing here, and the picture of :meth:`_repr_html_` shows."""
         from ..drawing import diagram
 
         return None if diagram.PICTURES else diagram.Diagram(self)._repr_mimebundle_(**kwargs)

@@ -26,7 +26,8 @@ from ..play.clicks import ClickToMove
 from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..play.game import Game
 from ..play.referee import describe
-from .common import Pictured, to_move
+from ..play.spoken import overview, to_move
+from .common import Pictured
 
 _HERE = Path(__file__).parent
 #: What the board draws with: the diagrams' palette, and highlights that differ in shape
@@ -87,18 +88,9 @@ TEXTS: dict[str, str] = {
     "chose": "{square} chosen: it can go to {targets}.",
     "chose-nowhere": "{square} chosen.",
     "cancelled": "Nothing chosen.",
-    # the position read out (key P, or the button): each side's pieces, and whose move it is
+    # the position read out (key P, or the button: damlib.play.spoken), and the pieces that can move
     "read": "Read the position",
     "read-tip": "say where every piece stands (key P; key M: the pieces that can move)",
-    "overview": "{white} {black} {turn}",
-    "side-white": "White: {pieces}.",
-    "side-black": "Black: {pieces}.",
-    "side-white-none": "White: no pieces.",
-    "side-black-none": "Black: no pieces.",
-    "men-one": "a man on {squares}",
-    "men-other": "men on {squares}",
-    "kings-one": "a king on {squares}",
-    "kings-other": "kings on {squares}",
     "movable": "Pieces that can move: {pieces}.",
     "movable-piece": "{square} to {targets}",
     "movable-none": "No piece can move now.",
@@ -123,22 +115,6 @@ def board_labels() -> dict[str, str]:
     """The words the browser shows and reads out, in the language damlib speaks now; the
     placeholders are left for board.js to fill."""
     return {key: language.translate(TEXTS[key]) for key in _LABELS}
-
-
-def overview(pieces: Mapping[str, str], turn: str) -> str:
-    """Where every piece stands, side by side, and whose move it is, as a screen reader says it.
-
-    >>> overview({"c3": "w", "e3": "w", "a1": "W", "d6": "b"}, "white")
-    'White: men on c3, e3; a king on a1. Black: a man on d6. White to move'
-    """
-    sides = []
-    for side, man in (("white", "w"), ("black", "b")):
-        kinds = [(kind, sorted(s for s, code in pieces.items() if code == letter))
-                 for kind, letter in (("men", man), ("kings", man.upper()))]
-        named = [language.counted(kind, len(squares), TEXTS, squares=", ".join(squares))
-                 for kind, squares in kinds if squares]
-        sides.append(say(f"side-{side}", pieces="; ".join(named)) if named else say(f"side-{side}-none"))
-    return say("overview", white=sides[0], black=sides[1], turn=to_move(turn))
 
 
 def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:

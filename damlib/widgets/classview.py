@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "open-first": "Open a class folder first.",
     "not-saved": "<b>Not saved:</b> {error}",
     "saved": "Saved {path}.",
+    "chart-alt": "A chart of the rules this class's learners broke most, and who broke them.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -96,6 +97,9 @@ class ClassView(Pictured, w.VBox):
         """The chart of the rules broken most, with who broke them: what a lesson opened before
         it runs shows (a note that nothing was read, if no folder was)."""
         return self.chart.value or _chart(ClassReport(Path(self.folder.value), (), ()))
+
+    def picture_alt(self) -> str:
+        return say("chart-alt")
 
 
 def _chart(report: ClassReport) -> bytes:

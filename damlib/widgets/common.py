@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -10,7 +9,7 @@ from typing import Any, TypeVar
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..drawing import diagram, look
+from ..drawing import described, diagram, look
 from ..drawing.notes import unbroken
 from ..engine import language, variants
 from ..engine.errors import DamlibError
@@ -23,14 +22,14 @@ W = TypeVar("W", bound=w.Widget)
 #: The three games of the lessons, in their order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
 
-#: What the widgets share that a person reads: the step buttons' tooltips and the side to move.
+#: What the widgets share that a person reads: the step buttons' tooltips, a picture's text alternative.
 TEXTS: dict[str, str] = {
     "first": "first",
     "back": "back",
     "next": "next",
     "last": "last",
-    "white-to-move": "White to move",
-    "black-to-move": "Black to move",
+    # the text alternative of a widget's picture: its board's name, and where every piece stands
+    "picture-alt": "{board}. {position}.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -48,22 +47,30 @@ def game_name(rules: Rules | str) -> str:
     return variants.game_name(rules, short=True)
 
 
-def to_move(turn: str) -> str:
-    """"White to move" or "Black to move", for ``turn`` ``"white"`` or ``"black"``."""
-    return say(f"{turn}-to-move")
+def picture_alt(board: str, position: str) -> str:
+    """The text alternative of a picture of a board: its name (``board``), and where every piece
+    stands and whose move it is (``position``, :func:`damlib.play.spoken.overview`)."""
+    return say("picture-alt", board=board, position=position)
 
 
 class Pictured:
-    """A widget whose display data carries a PNG of its board beside the live view (where
-    matplotlib is installed).
+    """A widget whose display data carries a picture of its board beside the live view, with
+    its text alternative (where matplotlib is installed to draw it).
 
-    A notebook opened before it runs, exported to HTML, or shown on GitHub or
-    nbviewer has no widget to draw, so it shows the picture instead.
+    A notebook opened before it runs, exported to HTML, or shown on GitHub or nbviewer has no
+    widget to draw, so it shows the picture instead: as HTML, an ``<img>`` with its ``alt``
+    (an image/png output has no place for one).
     """
 
     def picture(self) -> bytes:
         """A PNG of what the widget shows, the frame that teaches most."""
         raise NotImplementedError
+
+    def picture_alt(self) -> str:
+        """What :meth:`picture` shows, in words: by default the name of the widget's board and where
+        every piece stands on it."""
+        board = getattr(self, "board", self)
+        return picture_alt(getattr(board, "label", ""), getattr(board, "overview", ""))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # the page knows a damlib widget by this class: board.css quiets the parts of one whose
@@ -72,7 +79,7 @@ class Pictured:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None and diagram.PICTURES:  # no picture where matplotlib is missing
             data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget adds metadata
-            data["image/png"] = base64.b64encode(diagram.compress(self.picture())).decode("ascii")
+            data["text/html"] = described.image(diagram.compress(self.picture()), self.picture_alt())
         return bundle
 
 

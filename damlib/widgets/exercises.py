@@ -41,6 +41,8 @@ TEXTS: dict[str, str] = {
     "save-tip": "save both as PDF",
     "not-saved": "<b>Not saved:</b> {error}",
     "saved": "Saved {sheet} and {answers}.",
+    "page-alt-one": "The first page of the worksheet of {count} question.",
+    "page-alt-other": "The first page of the worksheet of {count} questions.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -227,6 +229,9 @@ class SaveWorksheet(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The worksheet's page, small: enough to see what will be printed."""
         return self._page
+
+    def picture_alt(self) -> str:
+        return language.counted("page-alt", len(self.exercises), TEXTS)
 
     def _first_page(self) -> bytes:
         from PIL import Image

@@ -19,8 +19,9 @@ from ..play import pdn
 from ..play.clicks import ClickToMove
 from ..play.game import Game
 from ..play.search import STRENGTHS, Strength, strength_of
+from ..play.spoken import to_move
 from .board import Board
-from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text, to_move
+from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text
 
 #: What the play board says: its menus, buttons (each with its tooltip, ``-tip``) and lines.
 #: ``{game}`` is a game's name, ``{state}`` a result or "White to move", ``{error}`` and

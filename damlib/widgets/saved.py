@@ -5,9 +5,9 @@ A board is a live widget only while its kernel runs. Saved as widget state, a le
 looking alive and dead (every part of a board marked with a broken link, clicks that half
 worked), was marked unsaved the moment it opened (the widget manager marks a notebook changed for
 each model it restores), and grew by every model of every run. So as a lesson is saved, each
-output that shows a damlib board becomes a picture of that board as it was left, with a note to
-run the cell to play on, and the boards' widget state is dropped from the notebook. Any other
-widget, and every other output, is saved as it is.
+output that shows a damlib board becomes a picture of that board as it was left (with its text
+alternative), with a note to run the cell to play on, and the boards' widget state is dropped
+from the notebook. Any other widget, and every other output, is saved as it is.
 
 >>> from damlib import Position
 >>> from damlib.widgets import PlayBoard
@@ -19,7 +19,7 @@ widget, and every other output, is saved as it is.
 ...     "metadata": {"widgets": {STATE: {"state": dependency_state([play])}}}}
 >>> output = as_pictures(notebook)["cells"][0]["outputs"][0]
 >>> sorted(output["data"]), notebook["metadata"]
-(['image/png', 'text/plain'], {})
+(['text/html', 'text/plain'], {})
 >>> output["data"]["text/plain"]
 'A picture of the board as it was left: run the cell again to play on.'
 """
@@ -31,13 +31,14 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..drawing import diagram, look
+from ..drawing import described, diagram, look
 from ..engine.errors import DamlibError
 from ..engine.position import Piece, Position
 from ..engine.variants import GERMAN, Rules, rules
 from ..play.frames import BY_VALUE
+from ..play.spoken import said
 from .board import board_labels
-from .common import Pictured
+from .common import Pictured, picture_alt
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
@@ -55,25 +56,25 @@ def pre_save(model: dict[str, Any], **_: object) -> None:
 
 def as_pictures(notebook: dict[str, Any]) -> dict[str, Any]:
     """``notebook`` (nbformat 4, as JSON) with every output that shows a damlib board made a
-    PNG of that board as it was left and a note, and those boards' widget models dropped from
-    its widget state; changed in place, and returned."""
+    picture of that board as it was left (HTML with its text alternative) and a note, and those
+    boards' widget models dropped from its widget state; changed in place, and returned."""
     saved = notebook.get("metadata", {}).get("widgets", {}).get(STATE, {})
     models: dict[str, Any] = saved.get("state", {}) if isinstance(saved, dict) else {}
     # every damlib widget's models, shown or not: those of an earlier run in the same kernel too
     dropped = {found for model_id, model in models.items() if _is_damlib(model) for found in _tree(models, model_id)}
     for output in _outputs(notebook):
         view = output["data"][VIEW]
-        tree = set(_tree(models, view.get("model_id", "") if isinstance(view, Mapping) else ""))
+        tree = list(_tree(models, view.get("model_id", "") if isinstance(view, Mapping) else ""))
         boards = [models[m]["state"] for m in tree if _is_board(models[m])]
         if not boards and not _damlib_widget(output):
             continue  # a widget damlib knows nothing of
         note = _said(boards[0] if boards else None)
         # the boards as they were left; else (no state saved) the picture they were first shown with
-        picture = (_picture(boards, note) if boards else None) or output["data"].get("image/png")
-        if picture is None:
+        shown = _picture(boards, note) if boards else _shown(output["data"])
+        if shown is None:
             continue
-        output["data"] = {"image/png": picture, "text/plain": note}
-        dropped |= tree
+        output["data"] = {"text/html": shown, "text/plain": note}
+        dropped |= set(tree)
     for model_id in dropped:
         models.pop(model_id, None)
     if "widgets" in notebook.get("metadata", {}) and not models:
@@ -90,7 +91,8 @@ def _outputs(notebook: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def _tree(models: Mapping[str, Any], model_id: str) -> Iterator[str]:
-    """``model_id`` and every model its state names, and theirs, each once."""
+    """``model_id`` and every model its state names, and theirs, each once, in the order the widget
+    shows them."""
     seen, todo = set(), [model_id]
     while todo:
         found = todo.pop()
@@ -98,7 +100,8 @@ def _tree(models: Mapping[str, Any], model_id: str) -> Iterator[str]:
             continue
         seen.add(found)
         yield found
-        todo.extend(_references(models[found].get("state", {})))
+        # the children first to last, as the widget shows them: boards side by side keep their order
+        todo.extend(reversed(list(_references(models[found].get("state", {})))))
 
 
 def _references(value: object) -> Iterator[str]:
@@ -134,7 +137,7 @@ def _damlib_widget(output: Mapping[str, Any]) -> bool:
     shown = output["data"].get("text/plain", "")
     shown = "".join(shown) if isinstance(shown, list) else str(shown)
     named = re.match(r"<?(\w+)", shown)
-    return "image/png" in output["data"] and named is not None and named.group(1) in _pictured(Pictured)
+    return _shown(output["data"]) is not None and named is not None and named.group(1) in _pictured(Pictured)
 
 
 def _pictured(kind: type) -> set[str]:
@@ -150,19 +153,33 @@ def _said(board: Mapping[str, Any] | None) -> str:
     return said if isinstance(said, str) and said else board_labels()["saved"]
 
 
+def _shown(data: Mapping[str, Any]) -> str | None:
+    """The picture a widget's output was first shown with, as HTML with its text alternative (a
+    lesson saved by an older damlib has a bare PNG)."""
+    shown = data.get("text/html")
+    shown = "".join(shown) if isinstance(shown, list) else shown
+    if isinstance(shown, str) and shown.startswith("<img"):
+        return shown
+    png = data.get("image/png")
+    return described.image(base64.b64decode(png), board_labels()["saved"]) if isinstance(png, str) else None
+
+
 def _picture(boards: list[Mapping[str, Any]], note: str) -> str | None:
     """The boards as they were left, side by side, each under its name, ``note`` under the first,
-    as a base64 PNG; None if a state is not a board's (then the picture it was shown with is kept)."""
+    as HTML with their text alternative; None if a state is not a board's (then the picture it
+    was shown with is kept)."""
     pictures = [_board(board, note if n == 0 else None) for n, board in enumerate(boards)]
-    if None in pictures:
-        return None
     shown = [p for p in pictures if p is not None]
-    png = diagram.compress(shown[0]) if len(shown) == 1 else diagram.side_by_side(shown)
-    return base64.b64encode(png).decode("ascii")
+    if len(shown) < len(pictures):
+        return None
+    if len(shown) == 1:
+        return described.image(diagram.compress(shown[0][0]), shown[0][1])
+    return described.image(diagram.side_by_side([png for png, _ in shown]), described.row(alt for _, alt in shown))
 
 
-def _board(board: Mapping[str, Any], note: str | None) -> bytes | None:
-    """One board as it was left, as PNG bytes, its name above and ``note`` under it."""
+def _board(board: Mapping[str, Any], note: str | None) -> tuple[bytes, str] | None:
+    """One board as it was left, as PNG bytes, its name above and ``note`` under it, with its
+    text alternative."""
     value = {code: Piece(v) for v, code in BY_VALUE.items()}
     try:
         pieces = {square: value[code] for square, code in board["pieces"].items()}
@@ -170,11 +187,14 @@ def _board(board: Mapping[str, Any], note: str | None) -> bytes | None:
         size = board.get("size") or look.default_size()
         last = [square for square, mark in (board.get("marks") or {}).items() if mark == "last"]
         label = board.get("label")
-        return diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
-                           title=label if isinstance(label, str) and label else None,
-                           size=min(max(int(size), 200), 800))
+        title = label if isinstance(label, str) and label else None
+        png = diagram.png(position, flip=bool(board.get("flipped")), highlight=last, caption=note,
+                          title=title, size=min(max(int(size), 200), 800))
     except (DamlibError, KeyError, TypeError, ValueError, AttributeError):
         return None
+    overview = board.get("overview")
+    alt = picture_alt(title or "", overview if isinstance(overview, str) and overview else said(position))
+    return png, f"{alt} {note}" if note else alt
 
 
 def _rules_of(name: object) -> Rules:
