@@ -2,8 +2,8 @@
 board's own SVG in the diagrams' look, not playable, its title over it and its caption under it.
 
 >>> from damlib import Position
->>> from damlib.drawing.diagram import _on_board
->>> row = shown([_on_board(Position.from_fen("W:We3:Bd4,f4", "german"), {"move": "e3:c5", "title": "DE-STRIKE"})])
+>>> from damlib.diagram import Diagram
+>>> row = shown(Diagram(Position.from_fen("W:We3:Bd4,f4", "german"), move="e3:c5", title="DE-STRIKE")._boards)
 >>> board = row.children[0].children[1]
 >>> board.interactive, board.arrows, board.crosses, board.label
 (False, [{'route': ['e3', 'c5'], 'faint': False}], ['d4'], 'DE-STRIKE')
