@@ -72,22 +72,26 @@ def test_a_diagram_shows_on_the_live_board_with_its_annotations():
         "pos = damlib.Position.from_fen('W:We3:Bd4,f4,b6', 'german')\n"
         "diagram = Diagram(pos, move='e3:c5:a7', last_move='c1-e3', title='DE-MAJORITY', flip=True)\n"
         "bundle = diagram._repr_mimebundle_()\n"
-        "from ipywidgets import Widget\n"
-        "row = Widget.widgets[bundle['application/vnd.jupyter.widget-view+json']['model_id']]\n"
-        "title, board, caption = row.children[0].children\n"
-        "print(bundle['text/plain'], diagram._repr_html_())\n"
+        "from damlib.widgets.shown import shown\n"
+        "title, board, caption, _ = shown(diagram._boards).children[0].children\n"
+        "print(bundle['text/plain'], diagram._repr_html_(), sorted(bundle))\n"
         "print(json.dumps([board.interactive, board.flipped, board.arrows, board.crosses, board.marks,\n"
         "                  board.label, 'DE-MAJORITY' in title.value, board.pieces]))\n"
         "print(len(Row(diagram, Diagram(pos))._boards), pos._repr_html_(), sorted(pos._repr_mimebundle_()))\n"
+        "named = Diagram(pos, square_names=True)._boards[0]\n"
+        "print(repr(diagram._boards[0].left_out), named.left_out)\n"
     )
-    said, state, row = shown.splitlines()
-    assert said == "<Diagram German: W:We3:Bd4,f4,b6> None"  # its repr, and no picture
+    said, state, row, left_out = shown.splitlines()
+    # its repr and the board widget, no picture
+    assert said == "<Diagram German: W:We3:Bd4,f4,b6> None ['application/vnd.jupyter.widget-view+json', 'text/plain']"
     interactive, flipped, arrows, crosses, marks, label, titled, pieces = json.loads(state)
     assert (interactive, flipped, label, titled) == (False, True, "DE-MAJORITY", True)
     assert arrows == [{"route": ["e3", "c5", "a7"], "faint": False}]
     assert crosses == ["d4", "b6"] and marks == {"c1": "last", "e3": "last"}
     assert pieces == {"e3": "w", "d4": "b", "f4": "b", "b6": "b"}
     assert row == "2 None ['application/vnd.jupyter.widget-view+json', 'text/plain']"
+    # what the board cannot draw (square names here) is said under it, not drawn wrongly
+    assert left_out.startswith("'' This board leaves out the diagram's square names")
 
 
 def test_what_needs_a_picture_says_so_in_one_line_and_where_the_pictures_are():

@@ -160,11 +160,13 @@ TEXTS: dict[str, str] = {
     "needs-pictures": "{what} draws with matplotlib, which this Python does not have: the printed worksheets "
     "and handouts are in the handouts folder beside the lessons, and the full install "
     "(pip install \"damlib[pictures]\") makes pictures.",
+    # under a diagram the live board shows there, if the board cannot draw all of it
+    "left-out": "This board leaves out the diagram's square names, light squares, routes not allowed or "
+    "colours: the full install (pip install \"damlib[pictures]\") draws them.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
-
 
 
 def missing(what: str) -> str:
@@ -915,17 +917,22 @@ class OnBoard(NamedTuple):
     title: str
     caption: str
     size: int | None
+    #: what says that the board leaves out some of the diagram, "" if it leaves out nothing
+    left_out: str
 
 
-def _on_board(position: Position, opts: _Options) -> OnBoard:
-    """The diagram of ``position`` with the options ``opts`` as the live board draws it (see
-    :class:`OnBoard`). A highlighted square is marked as the board marks a hint; refused routes,
-    square names, light playable squares and colours are not drawn."""
+def _on_board(position: Position, opts: _Options, *, recoloured: bool) -> OnBoard:
+    """The diagram of ``position`` with the options ``opts`` (``recoloured``: with colours of its
+    own) as the live board draws it (see :class:`OnBoard`). A highlighted square is marked as the
+    board marks a hint; refused routes, square names, light playable squares and colours are not
+    drawn, and a line under the board says so."""
     names = SQUARE_NAMES
     marks = {names[s]: "hint" for s, _ in opts.highlight} | {names[s]: "last" for s in opts.last_move}
+    left_out = bool(opts.refused) or opts.square_names or opts.light_playable or recoloured
     return OnBoard(position, opts.flip, marks, [[names[s] for s in r] for r in opts.routes],
                    [[names[s] for s in r] for r in opts.ahead], [names[s] for s in opts.captured],
-                   " ".join(opts.layout.title), " ".join(opts.layout.caption), opts.size)
+                   " ".join(opts.layout.title), " ".join(opts.layout.caption), opts.size,
+                   say("left-out") if left_out else "")
 
 
 class Diagram:
@@ -946,7 +953,7 @@ class Diagram:
         opts = _options(position, given)  # checked now, so a bad option fails here
         self.png = compress(png(subject, **annotations)) if PICTURES else b""
         # what the live board draws of it, where matplotlib is missing (_repr_mimebundle_)
-        self._boards: tuple[OnBoard, ...] = (_on_board(position, opts),)
+        self._boards: tuple[OnBoard, ...] = (_on_board(position, opts, recoloured=bool(given.get("colors"))),)
         self.alt = described.alternative(
             position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
             ahead=opts.ahead, refused=opts.refused, captured=opts.captured,

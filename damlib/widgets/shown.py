@@ -35,4 +35,5 @@ def _one(diagram: OnBoard) -> w.VBox:
                crosses=diagram.crosses, label=diagram.title or None)
     title = w.HTML(f"<b>{prose(html.escape(diagram.title))}</b>" if diagram.title else "")
     caption = w.HTML(prose(html.escape(diagram.caption)))
-    return w.VBox([title, board, caption], layout=w.Layout(width=f"{size}px"))
+    left_out = w.HTML(prose(f"<i>{html.escape(diagram.left_out)}</i>") if diagram.left_out else "")
+    return w.VBox([title, board, caption, left_out], layout=w.Layout(width=f"{size}px"))
