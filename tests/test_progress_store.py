@@ -242,6 +242,6 @@ def test_in_the_browser_progress_is_kept_among_the_sites_files_which_the_browser
     drive = tmp_path / "drive"  # JupyterLite's files, mounted in the browser's Python
     assert default_folder(environ={}, platform="emscripten", drive=drive) == Path.home() / ".damlib" / "progress"
     drive.mkdir()
-    assert default_folder(environ={}, platform="emscripten", drive=drive) == drive / ".damlib" / "progress"
+    assert default_folder(environ={}, platform="emscripten", drive=drive) == drive / "damlib-progress"
     assert default_folder(environ={"DAMLIB_PROGRESS": str(tmp_path)}, platform="emscripten", drive=drive) == tmp_path
     assert default_folder(environ={}, platform="linux", drive=drive) == Path.home() / ".damlib" / "progress"

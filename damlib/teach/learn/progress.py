@@ -31,18 +31,19 @@ def default_folder(*, environ: Mapping[str, str] = os.environ, platform: str = s
                    drive: Path = DRIVE) -> Path:
     """Where progress is kept unless a folder is given: the class folder a hub names in
     DAMLIB_PROGRESS (deploy/jupyterhub_config.py); in the browser's Python, a folder among the
-    site's files, which the browser keeps (its home folder is lost with the page); else one a
-    learner can find in their home folder.
+    site's files, which the browser keeps (its home folder is lost with the page), named without a
+    dot (JupyterLite cannot create files in a folder whose name has one, jupyterlite issue 1025);
+    else one a learner can find in their home folder.
 
     >>> default_folder(environ={}, platform="emscripten", drive=Path("/")).as_posix()
-    '/.damlib/progress'
+    '/damlib-progress'
     >>> default_folder(environ={"DAMLIB_PROGRESS": "/srv/class"}, platform="emscripten").as_posix()
     '/srv/class'
     """
     if environ.get("DAMLIB_PROGRESS"):
         return Path(environ["DAMLIB_PROGRESS"])
     if platform == "emscripten" and drive.is_dir():
-        return drive / ".damlib" / "progress"
+        return drive / "damlib-progress"
     return Path.home() / ".damlib" / "progress"
 
 
