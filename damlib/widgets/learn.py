@@ -97,6 +97,9 @@ class Learn(Pictured, w.VBox):
     A name is typed once: every Learn board of the same notebook takes it up. On a class hub
     (``JUPYTERHUB_USER`` set) the stars are kept under the login name and no other: the box
     shows it and cannot be changed. A save that fails says why, and the stars shown are those kept.
+    **Save my progress file** downloads the learner's file and **Load a progress file** adds the
+    stars of one saved before, on another computer too (:meth:`load_progress`): a learner carries
+    their stars where nothing is kept overnight, and hands the file in for the class view.
 
     >>> from damlib.learn import STAGES
     >>> learn = Learn(STAGES["German"][:2])
