@@ -169,7 +169,7 @@ class Learn(Pictured, w.VBox):
         self.language_menu.observe(lambda change: self.choose_language(change["new"]), "value")
         # the learner's progress file: a link the browser downloads it by, and a box to load one
         self.save_link = text("save-file")
-        self.upload = w.FileUpload(accept=".json", multiple=False)
+        self.upload = w.FileUpload(accept=".json", multiple=False, layout=w.Layout(width="auto"))
         self.upload.add_class("damlib-load-file")
         self.upload.observe(lambda change: self._uploaded(change["new"]), "value")
         self._label()
