@@ -411,7 +411,8 @@ TURKISH = Rules(
     black_start=_ranks("67"),
 )
 
-#: Brazilian draughts: the international rules on 8×8, the same rules as German here.
+#: Brazilian draughts: the international rules on 8×8, with the moves and captures of German here
+#: (its published draw rules, which the German text does not have, are not modelled).
 BRAZILIAN = dataclasses.replace(GERMAN, name="Brazilian")
 
 #: Turkish draughts as commonly published: men forward and sideways only, no 180°

@@ -62,7 +62,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (DE-DRAW)
     "de-draw-1": "King against king. Draw by repetition: go to d2, then back and forth between c1 and d2.",
     "de-draw-2": "Black to play. Draw by repetition: go to g7, then back and forth between h8 and g7.",
-    "de-draw-3": "No one can win. Draw by repetition: go to b6, then back and forth between a7 and b6.",
+    "de-draw-3": "Neither side can force a win. Draw by repetition: go to b6, then back and forth between a7 and b6.",
     # -- penalty (DE-PENALTY)
     "de-penalty-1": "Play d4-c5, which Black must capture. When Black does not, have the mistake taken back; after "
                     "Black's capture, take two men.",

@@ -60,7 +60,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (DE-DRAW)
     "ru-draw-1": "King against king. Draw by repetition: go to b2, then back and forth between c1 and b2.",
     "ru-draw-2": "Black to play. Draw by repetition: go to b6, then back and forth between a5 and b6.",
-    "ru-draw-3": "No one can win. Draw by repetition: go to e1, then back and forth between d2 and e1.",
+    "ru-draw-3": "Neither side can force a win. Draw by repetition: go to e1, then back and forth between d2 and e1.",
     # -- penalty (DE-PENALTY)
     "ru-penalty-1": "Black to play e5-f4, which White must capture. When White does not, have the mistake taken back; "
                     "after White's capture, take two men.",

@@ -60,7 +60,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (TR-DRAW)
     "tr-draw-1": "King against king. Draw by repetition: go to b2, then back and forth between c2 and b2.",
     "tr-draw-2": "Black to play. Draw by repetition: go to h5, then back and forth between g5 and h5.",
-    "tr-draw-3": "No one can win. Draw by repetition: go to f2, then back and forth between f3 and f2.",
+    "tr-draw-3": "Neither side can force a win. Draw by repetition: go to f2, then back and forth between f3 and f2.",
     # -- penalty (TR-PENALTY)
     "tr-penalty-1": "Do not lose: capture. A move that does not capture loses at once.",
     "tr-penalty-2": "Do not lose: capture as many pieces as the rules require.",
