@@ -33,7 +33,8 @@ def texts(source: str) -> Iterator[tuple[str, int, str]]:
     for node in ast.parse(source).body:
         target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
         value = getattr(node, "value", None)
-        if isinstance(target, ast.Name) and target.id.endswith(("TEXTS", "RULE_TEXT", "RULE_TITLE")) and isinstance(value, ast.Dict):
+        named = isinstance(target, ast.Name) and target.id.endswith(("TEXTS", "RULE_TEXT", "RULE_TITLE"))
+        if named and isinstance(value, ast.Dict):
             for key, template in zip(value.keys, value.values, strict=True):
                 if not (isinstance(key, ast.Constant) and isinstance(template, ast.Constant)):
                     raise SystemExit(f"line {template.lineno}: a TEXTS entry must be a string literal")
