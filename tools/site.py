@@ -57,6 +57,10 @@ KERNEL_PACKAGES = ("micropip", "comm", "ipython", "jedi")
 BROWSER_MARKERS = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
                    "platform_system": "Emscripten", "platform_machine": "wasm32", "extra": ""}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: What JupyterLite's front page runs to send a visitor to JupyterLab (./lab, empty); the site sends
+#: them to the same JupyterLab with the first lesson open (its ``path`` parameter). The page itself
+#: stays: every app of the site reads its settings from it.
+FRONT_PAGE_REDIRECT = "await import('./config-utils.js');"
 IGNORED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.tmp", "draughts-*.pdf")
 
 
@@ -201,6 +205,12 @@ def finish(output: Path) -> None:
     if not settings.get("pyodideUrl", "").startswith("./"):
         raise SiteError(f"the site's kernel would load Pyodide from {settings.get('pyodideUrl')!r}, not the site")
     path.write_text(json.dumps(config, indent=2))
+    front = output / "index.html"
+    page = front.read_text()
+    if page.count(FRONT_PAGE_REDIRECT) != 1:
+        raise SiteError(f"JupyterLite's front page has changed: no {FRONT_PAGE_REDIRECT!r} in {front}")
+    front.write_text(page.replace(FRONT_PAGE_REDIRECT,
+                                  f"window.location.replace('lab/index.html?path={FIRST_LESSON}');"))
 
 
 def build(output: Path) -> None:
