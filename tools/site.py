@@ -31,8 +31,10 @@ import sys
 import tempfile
 import time
 import zipfile
+from email import message_from_bytes
 from hashlib import sha256
 from pathlib import Path
+from typing import Any
 
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
@@ -95,32 +97,31 @@ def damlib_wheel(work: Path, folder: Path) -> None:
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(source)])
 
 
-def wheel_entry(wheel: Path) -> dict:
+def wheel_entry(wheel: Path) -> dict[str, Any]:
     """The Pyodide lock entry of a pure-Python wheel that sits in the site's ``pypi/`` folder:
     its name, version, file (relative to the lock's folder, static/pyodide/), hash, what it
     imports at the top level and what it requires in the browser (to be kept to what is shipped)."""
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         metadata_name = next(n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n))
-        metadata = archive.read(metadata_name).decode()
-    fields = [line.split(": ", 1) for line in metadata.split("\n\n", 1)[0].splitlines() if ": " in line]
-    environment = {**default_environment(), **BROWSER_MARKERS}
-    depends = [canonicalize_name(requirement.name) for key, value in fields if key == "Requires-Dist"
-               for requirement in [Requirement(value)]
+        metadata = message_from_bytes(archive.read(metadata_name))
+    environment = {key: str(value) for key, value in {**default_environment(), **BROWSER_MARKERS}.items()}
+    requirements = map(Requirement, metadata.get_all("Requires-Dist", []))
+    depends = [canonicalize_name(requirement.name) for requirement in requirements
                if requirement.marker is None or requirement.marker.evaluate(environment)]
     imports = sorted({name.split("/")[0].removesuffix(".py") for name in names
                       if not name.split("/")[0].endswith((".dist-info", ".data"))
                       and (name.count("/") or name.endswith(".py"))})
-    value = dict(fields)
-    return {"name": canonicalize_name(value["Name"]), "version": value["Version"],
+    return {"name": canonicalize_name(metadata["Name"]), "version": metadata["Version"],
             "file_name": f"../../pypi/{wheel.name}", "install_dir": "site",
             "sha256": sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
             "imports": imports, "depends": depends, "unvendored_tests": False}
 
 
-def _needed(lock: dict, roots: set[str]) -> set[str]:
+def _needed(lock: dict[str, Any], roots: set[str]) -> set[str]:
     """``roots`` and everything they depend on, as the lock's keys (canonical names)."""
-    found, todo = set(), list(roots)
+    found: set[str] = set()
+    todo = list(roots)
     while todo:
         name = canonicalize_name(todo.pop())
         if name in found or name not in lock:
@@ -130,18 +131,18 @@ def _needed(lock: dict, roots: set[str]) -> set[str]:
     return found
 
 
-def ship_wheels(work: Path, wheels: Path) -> tuple[dict, list[str]]:
+def ship_wheels(work: Path, wheels: Path) -> tuple[dict[str, Any], list[str]]:
     """Fill ``wheels`` (the site's ``pypi/``) with every wheel the browser's Python installs;
     returns Pyodide's lock pointing at them, and the packages to load as Pyodide starts."""
     lock = json.loads((PYODIDE_NPM / PYODIDE_LOCK).read_text())
-    packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
+    packages: dict[str, Any] = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
     download([line for line in BROWSER_WHEELS.read_text().splitlines() if line and not line.startswith("#")],
              wheels)
     damlib_wheel(work, wheels)
     ours = {entry["name"]: entry for entry in map(wheel_entry, sorted(wheels.glob("*.whl")))}
     # damlib's own needs in the browser are requirements-browser.txt; what it declares for drawing
     # and printing (matplotlib, numpy) has no browser wheel and stays out
-    wanted = set(KERNEL_PACKAGES) | {dep for name, entry in ours.items() if name != "damlib" for dep in entry["depends"]}
+    wanted = {*KERNEL_PACKAGES, *(dep for name, entry in ours.items() if name != "damlib" for dep in entry["depends"])}
     from_lock = sorted(_needed(packages, wanted) - set(ours))
     binary = [name for name in from_lock if not packages[name]["file_name"].endswith("-none-any.whl")]
     if binary:
@@ -156,8 +157,7 @@ def ship_wheels(work: Path, wheels: Path) -> tuple[dict, list[str]]:
     if missing:
         raise SiteError(f"PyPI gave no pure-Python wheel for {', '.join(missing)} (at Pyodide's lock's version)")
     for name, entry in ours.items():  # kept to what the site has: damlib's plotting needs are not there
-        packages[name] = {**entry, "depends": [dep for dep in entry["depends"] if dep in packages
-                                               and (dep in ours or dep in from_lock)]}
+        packages[name] = {**entry, "depends": [dep for dep in entry["depends"] if dep in ours or dep in from_lock]}
     return {**lock, "packages": packages}, sorted({*KERNEL_PACKAGES, *ours})
 
 
