@@ -13,6 +13,7 @@ the tests skip and say why; under ``CI=true`` that is a failure, since ``.ci/run
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -54,16 +55,37 @@ def _requirements() -> None:
         _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set DAMLIB_CHROMIUM)")
 
 
+def _repository_files() -> dict[str, int]:
+    """Every file of the checkout with its modification time, but for what Python, pytest, Git and
+    the installs write themselves."""
+    skipped = {".git", "node_modules", "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints"}
+    files = {}
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = [name for name in subfolders if name not in skipped and not name.startswith(".venv")]
+        for name in names:
+            path = Path(folder, name)
+            files[str(path.relative_to(ROOT))] = path.stat().st_mtime_ns
+    return files
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once for these tests the way the README says."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """The site, built once for these tests the way the README says, and what the build changed
+    in the checkout (nothing, it must)."""
     _requirements()
     output = tmp_path_factory.mktemp("site") / "site"
+    before = _repository_files()
     build = subprocess.run([sys.executable, str(ROOT / "tools" / "site.py"), "--output", str(output)],
                            cwd=tmp_path_factory.getbasetemp(), capture_output=True, text=True)
     assert build.returncode == 0, build.stdout + build.stderr
     print(build.stdout)
-    return output
+    after = _repository_files()
+    return output, sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[Path, list[str]]) -> Path:
+    return built[0]
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +119,10 @@ def page_and_elsewhere(site_url: str) -> Iterator[tuple]:
     with _browser(1200) as context:
         context.route("**/*", count)  # before _browser's own route, which lets 127.0.0.1 through
         yield context.new_page(), elsewhere
+
+
+def test_the_build_writes_only_its_output(built: tuple[Path, list[str]]) -> None:
+    assert built[1] == []
 
 
 def test_the_settings_keep_everything_in_the_site(site: Path) -> None:
@@ -137,4 +163,19 @@ def test_the_site_opens_on_the_first_lesson(page_and_elsewhere, site_url: str) -
     expect(page.locator(".lm-TabBar-tab.jp-mod-current")).to_contain_text("01-start-here.ipynb",
                                                                           timeout=PAGE_TIMEOUT_MS)
     expect(page.locator(".jp-NotebookPanel h1").first).to_contain_text("Start here", timeout=PAGE_TIMEOUT_MS)
+    assert elsewhere == []
+
+
+def test_a_lesson_opens_in_the_site(page_and_elsewhere, site_url: str) -> None:
+    """Lesson 02 opens in JupyterLab with its kernel, the browser's Python (running it whole needs
+    damlib's widgets without numpy: docs/site.md)."""
+    from playwright.sync_api import expect
+
+    page, elsewhere = page_and_elsewhere
+    page.goto(f"{site_url}lab/index.html?path=notebooks/02-german-basics.ipynb")
+    expect(page.locator(".lm-TabBar-tab.jp-mod-current")).to_contain_text("02-german-basics.ipynb",
+                                                                          timeout=PAGE_TIMEOUT_MS)
+    expect(page.locator(".jp-NotebookPanel h1").first).to_contain_text("German", timeout=PAGE_TIMEOUT_MS)
+    expect(page.locator(".jp-Toolbar-kernelName").first).to_contain_text("Python (Pyodide)",
+                                                                         timeout=PAGE_TIMEOUT_MS)
     assert elsewhere == []
