@@ -214,7 +214,9 @@ def finish(output: Path) -> None:
 
 
 def build(output: Path) -> None:
-    """Build the site into ``output`` (replaced if it exists)."""
+    """Build the site into ``output``: a new or empty folder, or an earlier site, which is replaced."""
+    if output.exists() and any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
+        raise SiteError(f"{output} holds files but no site: give a new or empty folder, or an earlier site")
     with tempfile.TemporaryDirectory(prefix="damlib-site-") as temporary:
         work = Path(temporary)
         lite = lite_folder(work)
@@ -225,7 +227,7 @@ def build(output: Path) -> None:
         _run(command, cwd=lite)
         finish(work / "site")
         if output.exists():
-            shutil.rmtree(output)
+            shutil.rmtree(output)  # an earlier site: build() refused anything else
         shutil.copytree(work / "site", output)
 
 
