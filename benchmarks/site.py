@@ -9,14 +9,16 @@ Run from the repository root, with requirements-site.txt installed and ``npm ci`
 It serves the site with ``python -m http.server`` on 127.0.0.1 and prints:
 
 - the time from opening the site's console (``repl/``, the kernel started there) to damlib imported
-  and answering, cold (a new browser profile: empty cache) and warm (the same profile again), median
-  and range of ``--runs`` runs; and what a cold and a warm start downloaded from the site (the
-  sizes of the files the server sent, counted from its log);
+  and answering, cold (a new browser profile: empty cache) and warm (one profile kept on disk, its
+  cache filled first), median and range of ``--runs`` runs; and what a cold and a warm start
+  downloaded from the site (the sizes of the files the server sent, counted from its log);
 - the site's size;
 - the time to find the legal moves (what a board works out when a piece is clicked) of the German
   start and of every Turkish position of benchmarks/worst_cases.py, each run cold (the generators
   forget what they remember, :func:`worst_cases.forget`), in the browser's Python and in this
-  CPython, in the same run: median and slowest of ``--repeats``.
+  CPython, in the same run: median and slowest of ``REPEATS`` runs.
+
+Chromium reaches no other host (its host rules); a request elsewhere stops the benchmark.
 """
 
 from __future__ import annotations
