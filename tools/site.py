@@ -182,22 +182,19 @@ def lite_folder(work: Path) -> Path:
     return lite
 
 
-def extensions(work: Path) -> list[Path]:
-    """The JupyterLab extensions of the site, as wheels: the kernel, the widgets and anywidget
-    (not whatever this Python has installed)."""
+def extensions(work: Path, wheels: Path) -> list[Path]:
+    """The JupyterLab extensions of the site, as wheels (not whatever this Python has installed):
+    the kernel's, and the widgets' and anywidget's from the site's ``wheels``."""
     import jupyterlite_pyodide_kernel
 
     folder = work / "extensions"
     download([f"jupyterlite-pyodide-kernel=={jupyterlite_pyodide_kernel.__version__}"], folder)
-    for line in BROWSER_WHEELS.read_text().splitlines():
-        if line.startswith(("jupyterlab_widgets==", "anywidget==")):
-            download([line], folder)
-    return sorted(folder.glob("*.whl"))
+    return [*folder.glob("*.whl"), *wheels.glob("jupyterlab_widgets-*.whl"), *wheels.glob("anywidget-*.whl")]
 
 
 def finish(output: Path) -> None:
-    """What the build leaves out or drops, written back: the PyPI fallback off (the build does not
-    keep it), and the site opening on the first lesson."""
+    """What the build is not trusted to keep, written back: the PyPI fallback off (issue 39 saw a
+    build drop it), Pyodide the site's own; and the site opening on the first lesson."""
     path = output / "jupyter-lite.json"
     config = json.loads(path.read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
@@ -223,7 +220,7 @@ def build(output: Path) -> None:
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite),
                    "--output-dir", str(work / "site"), "--contents", str(lite / "files"),
                    "--ignore-sys-prefix", "--no-sourcemaps", "--no-unused-shared-packages",
-                   *[f"--LiteBuildConfig.federated_extensions={wheel}" for wheel in extensions(work)]]
+                   *[f"--LiteBuildConfig.federated_extensions={wheel}" for wheel in extensions(work, lite / "pypi")]]
         _run(command, cwd=lite)
         finish(work / "site")
         if output.exists():
