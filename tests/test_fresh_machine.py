@@ -1,4 +1,4 @@
-"""The README's two commands as a new user meets them: the test command passes where the browser
+"""The README's first two commands as a new user meets them: the test command passes where the browser
 tests cannot run (they skip, saying why), and the open command serves the whole repository, so
 every link of every lesson opens."""
 

@@ -250,3 +250,12 @@ def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_else
     learn.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "site-after-reload.png"))
     assert elsewhere == []
+
+
+def test_the_readme_builds_the_site_as_these_tests_do() -> None:
+    # the third command: what these tests run (tools/site.py --output DIR), after its installs
+    third = re.search(r"^ {4}(pip install -r (\S+) && npm ci && python (tools/site\.py) --output site)$",
+                      (ROOT / "README.md").read_text(), re.MULTILINE)
+    assert third, "the README has no command that builds the site"
+    assert (ROOT / third[2]).is_file() and (ROOT / third[3]).is_file()
+    assert '"pyodide"' in (ROOT / "package.json").read_text()  # what npm ci brings for the site
