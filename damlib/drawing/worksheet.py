@@ -33,7 +33,7 @@ from ..engine.errors import DamlibError
 from ..engine.position import Move, Position
 from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
-from ..teach.exercises import Exercise
+from ..teach.exercises import Exercise, different_captures
 from . import diagram, pages
 
 #: Questions a page (columns × rows): the worksheet's, and the answer key's.
@@ -56,8 +56,8 @@ TEXTS: dict[str, str] = {
     "printed-play-after": "After {moves}: draw a move the rules allow on the board, and write it.",
     "printed-moves": "Write every move the rules allow. Draw the captures on the board.",
     "printed-moves-after": "After {moves}: write every move the rules allow. Draw the captures on the board.",
-    "printed-most": "Draw the best capture and cross out the pieces it takes. How many are they?",
-    "printed-most-after": "After {moves}: draw the best capture and cross out the pieces it takes. How many "
+    "printed-most": "Draw a best capture and cross out the pieces it takes. How many are they?",
+    "printed-most-after": "After {moves}: draw a best capture and cross out the pieces it takes. How many "
                           "are they?",
     "printed-crown": "Draw the move {move}. At the end of it, is the moving piece a king?",
     "printed-crown-after": "After {moves}: draw the move {move}. At the end of it, is the moving piece a king?",
@@ -77,6 +77,8 @@ TEXTS: dict[str, str] = {
     "answer-titled": "{title}. Answer: {answer}",
     "rule": "Rule {rule}: {text}",
     "rule-published": "Rule: as the published rules have it.",
+    # where several rules decide the answer, any of them is right on the worksheet's rule line
+    "also-deciding": "Also right on the rule line: {rules}.",
     "moves-explained": "{moves}: {what}",
     "for-the-teacher": "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
     # the lines to write on
@@ -149,11 +151,13 @@ class Card:
 
 def answer_moves(task: Exercise) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     """The moves the answer key draws for ``task``, and the moves drawn faint: every legal move
-    for 'play' and 'moves', the best captures for 'most', the move asked about for 'crown', the
-    correct captures (and the mistake, faint) for 'penalty', none for 'winner'."""
+    for 'play' and 'moves', a best capture for each different set of pieces taken for 'most', the
+    move asked about for 'crown', the correct captures (and the mistake, faint) for 'penalty', none for 'winner'."""
     position = task.position
-    if task.kind in ("play", "moves", "most"):
-        return (position.legal_moves if task.kind != "most" or position.must_capture else ()), ()
+    if task.kind == "most":
+        return different_captures(position), ()
+    if task.kind in ("play", "moves"):
+        return position.legal_moves, ()
     if task.kind == "crown":
         return (position.parse_move(task.move or "", literal=True),), ()
     if task.kind == "penalty":
@@ -181,17 +185,22 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
         title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
-        heading = say(f"heading-{task.position.turn}", number=number, game=game_heading(task.rules))
+        # a worksheet's board is the one before the moves the question lists (after them, it could
+        # give the answer away); the key's, the one the answer is about
+        shown = task.position if answers else task.game.positions[0]
+        heading = say(f"heading-{shown.turn}", number=number, game=game_heading(task.rules))
         if not answers:
             question = say("titled", title=title, question=printed(task)) if title else printed(task)
-            made.append(Card(number, heading, task.position, (question,)))
+            made.append(Card(number, heading, shown, (question,)))
             continue
         arrows, ahead = answer_moves(task)
         rule = task.rule
         answer = say("answer-titled", title=title, answer=task.answer) if title else say("answer", answer=task.answer)
         cited = (say("rule", rule=rule, text=rule_sentence(rule)) if rule in RULE_TEXT
                  else say("rule-published"))
-        text = (answer, cited, _explanation(task))
+        others = task.deciding[1:]
+        also = (say("also-deciding", rules=", ".join(others)),) if others else ()
+        text = (answer, cited, *also, _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:
         raise DamlibError(say("no-exercises"))

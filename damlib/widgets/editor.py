@@ -36,7 +36,7 @@ TEXTS: dict[str, str] = {
     "tool-eraser": "Eraser",
     "kind-play": "Play a legal move",
     "kind-moves": "List every legal move",
-    "kind-most": "How many does the best capture take?",
+    "kind-most": "How many does a best capture take?",
     "game": "Game",
     "to-move": "To move",
     "white": "White",
