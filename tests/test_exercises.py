@@ -576,3 +576,27 @@ def test_a_worksheet_pictures_the_position_before_the_moves_it_lists():
     (card,) = cards([task])
     assert card.position == Position.from_fen("B:Wc3:Bb4", "russian")  # both pieces, Black to move
     assert "b4:d2" in card.text[0] and "Black to move" in card.heading
+
+
+@pytest.mark.slow
+def test_every_text_of_the_key_and_worksheet_stays_in_its_questions_place():
+    # measured as matplotlib draws it: a long answer (17's eight moves) ran into 19's heading
+    from damlib.drawing import pages
+    from damlib.drawing.worksheet import cards, render
+
+    for answers in (True, False):
+        for page in render(cards(EXERCISES, answers=answers), "Set", answers=answers):
+            renderer, dpi = page.canvas.get_renderer(), page.dpi
+            middle = pages.WIDTH * dpi / 2
+            # the questions' texts: under the page's title and name line, over its footer
+            top, foot = (pages.HEIGHT - pages.MARGIN - 0.8) * dpi, pages.MARGIN * dpi
+            boxes = [(t.get_text(), box) for t in page.texts if t.get_text()
+                     for box in [t.get_window_extent(renderer)] if box.y1 < top and box.y0 > foot]
+            for column in (lambda box: box.x1 <= middle, lambda box: box.x0 >= middle):
+                placed = sorted(((text, box) for text, box in boxes if column(box)), key=lambda tb: -tb[1].y1)
+                for (text, box), (below, under) in zip(placed, placed[1:], strict=False):
+                    if re.match(r"\d+\. ", below):  # a question's heading: a clear gap above it
+                        assert box.y0 - under.y1 >= 0.08 * dpi, (text, below)
+            for text, box in boxes:  # nothing reaches into the next column or off the page
+                assert box.x1 <= middle or box.x0 >= middle - 1, text
+                assert box.x1 <= (pages.WIDTH - pages.MARGIN) * dpi + 1, text

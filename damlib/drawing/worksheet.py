@@ -39,10 +39,10 @@ from . import diagram, pages
 #: Questions a page (columns × rows): the worksheet's, and the answer key's.
 SHEET_GRID, KEY_GRID = (2, 2), (2, 2)
 #: A board's width in inches, on the worksheet (7.5 cm: its coordinates print in 7 pt) and in the key.
-SHEET_BOARD, KEY_BOARD = 2.95, 2.3
+SHEET_BOARD, KEY_BOARD = 2.95, 2.0
 #: Lines of text over a question's board (the longest question, after eight moves, takes four),
 #: and under an answer's.
-SHEET_LINES, KEY_LINES = 4, 11
+SHEET_LINES, KEY_LINES = 4, 12
 SHEET_TEXT = 11.0
 
 #: Every sentence printed on a worksheet and its answer key, whole, with named placeholders:
@@ -231,7 +231,7 @@ def fits(task: Exercise) -> bool:
     list of legal moves, say) is cut off after :data:`KEY_LINES` lines."""
     width = _column(answers=True) - 2 * _PAD
     (card,) = cards([task], answers=True)
-    return sum(len(pages.lines(part, width)) for part in card.text) <= KEY_LINES
+    return sum(len(pages.lines(part, width, bold=part is card.text[0])) for part in card.text) <= KEY_LINES
 
 
 def _header(page: Figure, title: str, answers: bool) -> None:
