@@ -592,8 +592,9 @@ def test_every_text_of_the_key_and_worksheet_stays_in_its_questions_place():
             top, foot = (pages.HEIGHT - pages.MARGIN - 0.8) * dpi, pages.MARGIN * dpi
             boxes = [(t.get_text(), box) for t in page.texts if t.get_text()
                      for box in [t.get_window_extent(renderer)] if box.y1 < top and box.y0 > foot]
-            for column in (lambda box: box.x1 <= middle, lambda box: box.x0 >= middle):
-                placed = sorted(((text, box) for text, box in boxes if column(box)), key=lambda tb: -tb[1].y1)
+            for left in (True, False):
+                placed = sorted(((text, box) for text, box in boxes if (box.x1 <= middle) == left),
+                                key=lambda tb: -tb[1].y1)
                 for (text, box), (below, under) in zip(placed, placed[1:], strict=False):
                     if re.match(r"\d+\. ", below):  # a question's heading: a clear gap above it
                         assert box.y0 - under.y1 >= 0.08 * dpi, (text, below)
