@@ -93,9 +93,9 @@ def test_the_command_refuses_what_it_cannot_do(arguments, said, capsys):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
-def test_each_handout_states_every_rule_of_its_game_on_one_or_two_pages(fresh, game):
+def test_each_handout_states_every_rule_of_its_game(fresh, game):
     assert set(rule_ids(game)) == EXPECTED[game.name]
-    assert 1 <= page_count((fresh / file_name(game)).read_bytes()) <= 2
+    assert page_count((fresh / file_name(game)).read_bytes()) == len(render(game))
     written = " ".join(t.get_text() for page in render(game) for t in page.texts)
     for rule in EXPECTED[game.name]:
         assert rule in written, rule
@@ -217,3 +217,36 @@ def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
         numbers = range(int(first), int(last) + 1)
         assert {EXERCISES[n - 1].rules.name for n in numbers} == {game}
         assert (int(from_page), int(to_page)) == (-(-int(first) // per_page), -(-int(last) // per_page))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_every_handout_board_prints_for_a_class(game):
+    # as on a worksheet: at least 6 cm wide, the coordinates at least 7 pt
+    from damlib.drawing.pages import WIDTH
+
+    for page in render(game):
+        for ax in page.axes:
+            assert ax.get_position().width * WIDTH * 2.54 >= 6.0
+            # the coordinates stand outside the squares (a route's landing numbers stand on them)
+            coordinates = [t for t in ax.texts if min(t.get_position()) < 0]
+            assert len(coordinates) == 16 and min(t.get_fontsize() for t in coordinates) >= 7
+
+
+@pytest.mark.parametrize(("game", "rule"), [(game.name, rule) for game in GAMES for rule in rule_ids(game)
+                                            if EXAMPLES[rule].fen is not None])
+def test_each_rules_board_draws_every_square_its_sentence_names(game, rule):
+    # "to d4 or b4" draws both steps; "any empty square beyond it: e5, f6, g7 or h8" all four landings
+    position, move, entry = example(rule, game)
+    drawn = [move, *(position.parse_move(m) for m in entry.also)]
+    assert all(m in position.legal_moves for m in drawn)
+    moves = r"[a-h][1-8](?:[-:][a-h][1-8])+"
+    named = set(re.findall(r"\b[a-h][1-8]\b", re.sub(moves, "", entry.caption)))  # squares, not in a move text
+    for legal in position.legal_moves:  # each move of the piece drawn to a square the sentence names
+        if legal.start == move.start and legal.end in named:
+            assert legal in drawn, str(legal)
+    refused = set(re.findall(r"[a-h][1-8]", entry.refused or ""))
+    marked = {square for m in drawn for square in (*m.path, *m.captured)} | refused
+    start = Position.from_fen(entry.fen, game)
+    standing = set(position.pieces) | set(start.pieces)
+    named |= {square for text in re.findall(moves, entry.caption) for square in re.findall("[a-h][1-8]", text)}
+    assert named <= marked | standing, named - marked - standing  # every square named is on the picture
