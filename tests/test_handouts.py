@@ -16,6 +16,7 @@ from damlib.handout import (
     ANSWER_KEY,
     EXAMPLES,
     GAMES,
+    SESSIONS,
     WORKSHEET,
     example,
     file_name,
@@ -24,6 +25,7 @@ from damlib.handout import (
     rule_ids,
     save_all,
     save_handout,
+    session_files,
 )
 from damlib.play.referee import capture_stages
 
@@ -64,7 +66,10 @@ def test_a_handout_per_game_is_committed_with_the_games_name_in_its_file_name():
     assert {WORKSHEET, ANSWER_KEY} <= names
 
 
-@pytest.mark.parametrize("name", [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY])
+SESSION_FILES = [name for session in SESSIONS for name in session_files(session)]
+
+
+@pytest.mark.parametrize("name", [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY] + SESSION_FILES)
 @pytest.mark.parametrize("code", ["en", "eo"])
 def test_the_committed_pdfs_are_current(fresh, fresh_esperanto, name, code):
     folder, made = (HANDOUTS, fresh) if code == "en" else (HANDOUTS / code, fresh_esperanto)
@@ -250,3 +255,32 @@ def test_each_rules_board_draws_every_square_its_sentence_names(game, rule):
     standing = set(position.pieces) | set(start.pieces)
     named |= {square for text in re.findall(moves, entry.caption) for square in re.findall("[a-h][1-8]", text)}
     assert named <= marked | standing, named - marked - standing  # every square named is on the picture
+
+
+def _numbers(phrase: str) -> set[int]:
+    """The questions a phrase of the guide names: "1, 2 and 3", "19 to 22, 24 and 25"."""
+    found = set()
+    for first, last in re.findall(r"(\d+)(?: to (\d+))?", phrase):
+        found |= set(range(int(first), int(last or first) + 1))
+    return found
+
+
+def test_each_session_of_the_guide_has_its_own_worksheet_of_its_own_questions():
+    from damlib.exercises import EXERCISES
+
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    # "session 6, levels …, exercises 17, 18, 23 and 26;" and "### Session 2 — … exercises 4 and 5."
+    set_lines = re.findall(r"(?s)### Sessions? (\d+)(?: and \d+)? — .*?\*\*Set\*\*: (.*?)\n- \*\*", guide)
+    planned: dict[int, set[int]] = {}
+    for heading, text in set_lines:
+        parts = re.split(r"(?=session (\d+), )", text)
+        for part in [p for p in parts if p and not p.isdigit()]:
+            number = re.match(r"session (\d+), ", part)
+            phrase = re.search(r"exercises ([\d ,to and]+)", part)
+            if phrase and _numbers(phrase.group(1)):  # session 8 sets the whole class set
+                planned[int(number.group(1)) if number else int(heading)] = _numbers(phrase.group(1))
+    assert planned == {session: set(numbers) for session, numbers in SESSIONS.items()}
+    for session, numbers in SESSIONS.items():
+        assert len({EXERCISES[n - 1].rules.name for n in numbers}) == 1  # one game each
+        for name in session_files(session):
+            assert name in guide and (HANDOUTS / name).exists() and (HANDOUTS / "eo" / name).exists()

@@ -30,6 +30,7 @@ from ..play.game import Game
 from ..teach.exercises import EXERCISES
 from . import diagram, pages
 from .worksheet import SHEET_BOARD, game_heading, save_worksheet
+from .worksheet import say as worksheet_say
 
 #: The games with a handout, in the lessons' order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
@@ -49,6 +50,8 @@ TEXTS: dict[str, str] = {
     "footer": "{game} · the rules as damlib plays them · page {page} of {pages}",
     "usage": "usage: python -m damlib.handout [FOLDER] [--language CODE]  (writes the handouts, worksheet and answer "
              "key, in the language CODE; FOLDER is handouts by default)",
+    # a session's worksheet, for the check at the end of the session of docs/teaching.md
+    "session-title": "Session {number}: {game}",
     "caption-repetition": "The kings go to and fro: {move} brings back the position with the kings on {white} and "
                           "{black}, White to move, for the third time. It is a draw.",
     "caption-last-piece": "White takes Black's last piece, d4:f6: Black has no pieces left and has lost.",
@@ -255,15 +258,39 @@ def save_handout(game: Variant, path: str | Path) -> list[Path]:
 #: The printed set committed in ``handouts/``: a handout per game, the class worksheet and its key.
 WORKSHEET, ANSWER_KEY = "worksheet.pdf", "answer-key.pdf"
 
+#: The sessions of docs/teaching.md with a check of their own: the numbers (from 1) of the class
+#: set's questions each session sets, all of one game; session 8 sets the whole class set.
+SESSIONS: dict[int, tuple[int, ...]] = {
+    1: (1, 2, 3), 2: (4, 5), 3: (4, 10), 4: (6, 7, 8, 9), 5: (11, 12, 13, 14, 15, 16),
+    6: (17, 18, 23, 26), 7: (19, 20, 21, 22, 24, 25),
+}
+
+
+def session_files(session: int) -> tuple[str, str]:
+    """The file names of a session's worksheet and answer key: ``session-1-worksheet.pdf``, …"""
+    return f"session-{session}-worksheet.pdf", f"session-{session}-answer-key.pdf"
+
+
+def save_session(session: int, folder: str | Path) -> list[Path]:
+    """Write the worksheet and answer key of ``session`` (see :data:`SESSIONS`) into ``folder``."""
+    questions = [EXERCISES[number - 1] for number in SESSIONS[session]]
+    title = say("session-title", number=session, game=game_heading(questions[0].rules))
+    sheet, key = (Path(folder) / name for name in session_files(session))
+    save_worksheet(questions, sheet, title=title)
+    save_worksheet(questions, key, answers=True, title=worksheet_say("answer-key-of", title=title))
+    return [sheet, key]
+
 
 def save_all(folder: str | Path) -> list[Path]:
-    """Write the handouts, the class set's worksheet and its answer key into ``folder``."""
+    """Write the handouts, the class set's worksheet and its answer key, and each session's
+    worksheet and key, into ``folder``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = [path for game in GAMES for path in save_handout(game, folder / file_name(game))]
     save_worksheet(EXERCISES, folder / WORKSHEET)
     save_worksheet(EXERCISES, folder / ANSWER_KEY, answers=True)
-    return written + [folder / WORKSHEET, folder / ANSWER_KEY]
+    sessions = [path for session in SESSIONS for path in save_session(session, folder)]
+    return written + [folder / WORKSHEET, folder / ANSWER_KEY] + sessions
 
 
 def main(arguments: list[str]) -> None:
