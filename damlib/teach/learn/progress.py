@@ -11,8 +11,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import NamedTuple, TextIO
 
 from ...engine import language
@@ -60,6 +61,7 @@ TEXTS: dict[str, str] = {
     "bad-rules": "its mistakes are not kept under rule IDs",
     "bad-learner": "its learner's name is not text",
     "bad-date": "its saved date is not a date",
+    "bad-days": "its days of the levels done are not dates of levels",
     "no-language": "no catalog for the language {code}: damlib speaks {known}",
 }
 
@@ -129,6 +131,8 @@ class Progress:
         self.level: str | None = None
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
+        #: the day each level was last done, for the class view's "today"
+        self.days: dict[str, datetime.date] = {}
         self._load()
 
     def __repr__(self) -> str:
@@ -149,10 +153,11 @@ class Progress:
         progress stays as it was kept before: it never holds stars the file does not."""
         if not isinstance(attempt, Attempt):
             raise DamlibError(f"record takes an Attempt, not {attempt!r}")
-        stars = dict(self._stars)
+        stars, days = dict(self._stars), dict(self.days)
         if attempt.done:
             stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
-        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule))
+            days[attempt.level.id] = datetime.date.today()
+        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule), days)
         attempt.recorded = len(attempt.mistakes)
 
     def keep_language(self, code: str) -> None:
@@ -175,7 +180,7 @@ class Progress:
         before = getattr(self, name)
         setattr(self, name, value)
         try:
-            self._save(dict(self._stars), {})
+            self._save(dict(self._stars), {}, dict(self.days))
         except DamlibError:
             setattr(self, name, before)
             raise
@@ -184,7 +189,7 @@ class Progress:
         try:
             if not self.path.exists():
                 return
-            _, stars, mistakes, _, self.language, self.level = read(self.path)
+            _, stars, mistakes, _, self.language, self.level, days = read(self.path)
         except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
@@ -193,20 +198,23 @@ class Progress:
             except OSError:
                 self.warning = say("unreadable-kept", file=self.path.name, reason=error)
             return
-        self._stars, self.mistakes = stars, mistakes
+        self._stars, self.mistakes, self.days = stars, mistakes, dict(days)
 
-    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int]) -> None:
-        """Write ``stars`` and the mistakes so far with ``new_mistakes`` added, and only then take
-        them as this learner's."""
+    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int], days: dict[str, datetime.date]) -> None:
+        """Write ``stars``, the days the levels were done, and the mistakes so far with
+        ``new_mistakes`` added, and only then take them as this learner's."""
         # Another board of the same learner (two Learn boards in one notebook) may have saved since
         # this one read the file: keep the best stars of both, and add this one's new mistakes.
         try:
-            learner, kept, mistakes = read(self.path)[:3] if self.path.exists() else (self.learner, {}, {})
+            found = read(self.path) if self.path.exists() else None
         except (OSError, ValueError):
-            learner, kept, mistakes = self.learner, {}, {}
+            found = None
+        learner, kept, mistakes = found[:3] if found else (self.learner, {}, {})
         if learner == self.learner:
             for level, won in kept.items():
                 stars[level] = max(won, stars.get(level, 0))
+            for level, day in (found.days.items() if found else ()):
+                days[level] = max(day, days.get(level, day))
         else:  # another learner's file in its place is replaced: this board's count is all there is
             mistakes = self.mistakes
         mistakes = dict(mistakes)
@@ -214,6 +222,7 @@ class Progress:
             mistakes[rule] = mistakes.get(rule, 0) + count
         data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
                 "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
+                "days": {level: day.isoformat() for level, day in sorted(days.items())},
                 **({"language": self.language} if self.language else {}),
                 **({"level": self.level} if self.level else {})}
         try:
@@ -221,7 +230,7 @@ class Progress:
             _replace(self.path, lambda out: json.dump(data, out, indent=1, sort_keys=True), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
-        self._stars, self.mistakes = stars, mistakes
+        self._stars, self.mistakes, self.days = stars, mistakes, days
 
     def _not_saved(self, error: OSError) -> str:
         """Why a save failed, in a sentence: on a class hub's drop box, most likely because
@@ -266,6 +275,8 @@ class Kept(NamedTuple):
     language: str | None
     #: the level the learner was on last, None if the file does not say (or not as a level's id)
     level: str | None = None
+    #: the day each level was last done (levels done before the files kept days have none)
+    days: Mapping[str, datetime.date] = MappingProxyType({})
 
 
 def read(path: Path) -> Kept:
@@ -276,7 +287,7 @@ def read(path: Path) -> Kept:
     >>> path = Path(tempfile.mkdtemp()) / "x.json"
     >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
     >>> read(path)
-    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None, level=None)
+    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None, level=None, days={})
     >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
     >>> read(path)
     Traceback (most recent call last):
@@ -315,10 +326,15 @@ def read(path: Path) -> Kept:
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
         raise ValueError(say("bad-date")) from None
+    days = data.get("days", {})
+    try:
+        days = {level: datetime.date.fromisoformat(day) for level, day in days.items() if _LEVEL_ID.fullmatch(level)}
+    except (AttributeError, TypeError, ValueError):
+        raise ValueError(say("bad-days")) from None
     chosen, level = data.get("language"), data.get("level")
     return Kept(learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved,
                 chosen if chosen in language.languages() else None,
-                level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None)
+                level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None, days)
 
 
 def _learner_of(path: Path) -> str | None:
