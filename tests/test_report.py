@@ -89,7 +89,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(tmp_path
 
 def test_the_view_shows_every_rule_anyone_broke_for_every_learner(three):
     shown = class_report(three)._repr_html_()
-    head = shown[shown.index("<table>"):shown.index("</tr>")]
+    head = shown[shown.index("<table"):shown.index("</tr>")]
     assert [rule for rule in RULE_COLUMNS if rule in head] == ["DE-MAJORITY", "DE-STRIKE", "TR-REMOVE"]
     assert "corrupt.json" in shown and "empty.json" in shown
 
@@ -139,7 +139,7 @@ def test_the_demo_class_shipped_for_the_teacher_notebook(tmp_path):
     assert len(halfway.rows) == 5 and len(halfway.warnings) == 4
     assert any(".progress-k2j8x1.tmp" in warning for warning in halfway.warnings)
     assert snapshot(tmp_path / "class") == copied
-    assert "<table>" in report._repr_html_() and "Chiara Rossi-Ünal" in report._repr_html_()
+    assert "<table" in report._repr_html_() and "Chiara Rossi-Ünal" in report._repr_html_()
 
 
 def test_a_folder_that_is_not_there_is_named(tmp_path):

@@ -139,7 +139,10 @@ class BoardEditor(Pictured, w.VBox):
         self.turn = w.ToggleButtons(options=[(say("white"), "white"), (say("black"), "black")], value=self.editor.turn,
                                     description=say("to-move"), style={"button_width": "70px"})
         self.turn.observe(lambda change: self._do(self.editor.set_turn, change["new"]), "value")
-        self.board = Board(on_click=self.click, size=size)
+        # a fixed width, so that the controls find room beside it (a board of no size fills the row);
+        # set on its layout too, which a box applies to its children over what the board sets itself
+        self.board = Board(on_click=self.click, size=self.size)
+        self.board.layout = w.Layout(width=f"{self.size}px", max_width="100%", flex="0 0 auto")
         self.fen_box = w.Text(description="FEN", continuous_update=False, layout=w.Layout(width="460px"))
         self.fen_box.add_class("damlib-fen")
         self.fen_box.observe(lambda change: self._load(change["new"]), "value")
@@ -188,6 +191,7 @@ class BoardEditor(Pictured, w.VBox):
                           layout=w.Layout(flex="1 1 24em", min_width="0"))
         beside = w.Layout(flex_flow="row wrap", align_items="flex-start")
         super().__init__([w.HBox([self.board, controls], layout=beside)])
+        self.add_class("damlib-editor")
         self._list()
         self._show()
 

@@ -263,7 +263,8 @@ class ClassReport:
         done = (f"<p><b>{html.escape(say('today', day=self.day.isoformat()))}</b></p>"
                 f'<ul style="columns: 22em">{today}</ul>' if self.rows else "")
         return (f"<p>{html.escape(learners)}</p>{doubted}{done}<p>{mistakes}</p>"
-                f'<div style="overflow-x: auto; max-width: 100%"><table>{head}{body}</table></div>'
+                f'<div style="overflow-x: auto; max-width: 100%"><table style="border-spacing: 0.8em 0.15em">'
+                f"{head}{body}</table></div>"
                 + (f"<p>{html.escape(say('not-read-list'))}</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:
