@@ -17,6 +17,10 @@ from committed import committed, committed_text  # noqa: F401  (the tests import
 from damlib import Position
 from damlib.engine.errors import DamlibError, IllegalMoveError
 
+#: not collected: importing it (as --doctest-modules would) blocks numpy and matplotlib in the test
+#: process itself; it is for the kernels of tests/test_without_pictures.py
+collect_ignore = ["nopictures"]
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The project's statement of the rules, with the rule IDs and reference figures.
 RULES_MD = ROOT / "docs" / "rules.md"

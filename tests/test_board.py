@@ -6,9 +6,15 @@ hand from docs/rules.md."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import itertools
+import json
+import re
+import shutil
+import subprocess
 import warnings
+from pathlib import Path
 
 import ipywidgets
 import numpy as np
@@ -19,10 +25,11 @@ from PIL import Image
 
 from damlib import GERMAN, RUSSIAN, TURKISH, Position
 from damlib.diagram import PALETTE, square_center
+from damlib.drawing import look
 from damlib.learn import Level
 from damlib.play.clicks import ClickToMove
 from damlib.widgets import BoardEditor, Learn, PlayBoard
-from damlib.widgets.board import COLORS, CONTRAST, Board
+from damlib.widgets.board import COLORS, CONTRAST, PARTS, Board, board_module
 
 
 def drawn(fen: str, rules, **options) -> tuple[Board, ClickToMove]:
@@ -308,6 +315,32 @@ def models() -> int:
         return len(ipywidgets.Widget.widgets)
 
 
+def test_the_board_draws_its_pieces_and_arrows_the_diagrams_size():
+    sent = Board().look
+    assert (sent["man_radius"], sent["ring_radius"], sent["landing_radius"], sent["beside"]) == \
+        (look.MAN_RADIUS, look.RING_RADIUS, look.LANDING_RADIUS, look.BESIDE)
+    assert [tuple(point) for point in sent["crown"]] == list(look.CROWN)
+
+
+def test_the_board_module_is_its_parts_joined_each_importing_only_parts_before_it(tmp_path):
+    # anywidget loads one module from a string: a part that imports a later one, or a name declared
+    # in two parts, would break the board only in the browser
+    for i, part in enumerate(PARTS):
+        text = (Path(inspect.getfile(Board)).parent / "js" / part).read_text(encoding="utf-8")
+        imported = re.findall(r'^import .* from "\./([\w.]+)";$', text, flags=re.MULTILINE)
+        assert len(imported) == text.count("import "), f"{part}: an import on more than one line"
+        assert set(imported) <= set(PARTS[:i]), part
+    module = tmp_path / "board.mjs"
+    module.write_text(board_module(), encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed (.ci/run installs it)")
+    loaded = subprocess.run([node, "--input-type=module", "-e",
+                             f"const m = await import({json.dumps(module.as_uri())}); console.log(Object.keys(m), "
+                             "typeof m.default.render)"], capture_output=True, text=True, check=False)
+    assert (loaded.returncode, loaded.stdout.strip()) == (0, "[ 'default' ] function"), loaded.stderr
+
+
 def test_the_board_is_one_model_and_its_layout():
     before = models()
     Board()
@@ -374,7 +407,7 @@ HIGHLIGHTS = ["target", "selected", "hint", "last_move", "excluded"]
 #: (a ring for a target may sit on the last move's square, a hint's frame beside a chosen piece)
 PAIRS = [(square, mark) for square in ("light", "dark") for mark in HIGHLIGHTS] + \
     list(itertools.combinations(HIGHLIGHTS, 2))
-PALETTES = {"default": COLORS, "high contrast": {**COLORS, **CONTRAST}}  # as board.js looks colours up
+PALETTES = {"default": COLORS, "high contrast": {**COLORS, **CONTRAST}}  # as the board looks colours up
 # CIE76 ΔE of about 2.3 is just noticeable between two large patches side by side. A highlight
 # is a thin ring or frame, seen at a glance against the square under it or the mark beside it,
 # so we ask for several times that: 15 is our judgement of "told apart at a glance", not a
@@ -428,18 +461,38 @@ def test_show_the_move_again_says_the_move_jump_by_jump_and_the_cursor_follows_t
     turkish, table = drawn("W:Wd4:Bd5,d7", TURKISH)
     turkish.click("d4")
     turkish.click("d6")
-    turkish.click("d8")  # TR-REMOVE: each man goes as it is jumped
+    turkish.click("d8")  # TR-REMOVE: each man goes as it is jumped; TR-PROMOTE: crowned on d8
     assert turkish.animation["said"] == ("d4 to d6, taking d5, which leaves the board at once; "
-                                         "d6 to d8, taking d7, which leaves the board at once.")
+                                         "d6 to d8, taking d7, which leaves the board at once; crowned on d8.")
+
+
+def test_a_man_crowned_mid_capture_is_said_to_be_crowned_where_it_is():
+    # RU-PROMOTE: b6 takes c7 onto d8, is crowned there and goes on as a king over e7 to h4
+    russian, _ = drawn("W:Wb6:Bc7,e7", RUSSIAN)
+    for square in ("b6", "d8", "h4"):
+        russian.click(square)
+    said = "b6 to d8, taking c7; crowned on d8; d8 to h4, taking e7; c7, e7 leave the board together."
+    assert russian.animation["said"] == said
+    assert russian.announce.endswith(said)
+    # DE-PROMOTE-PASS: the German man only passes d8 and ends on f6 a man: no crowning said
+    german, _ = drawn("W:Wb6:Bc7,e7", GERMAN)
+    german.click("b6")
+    german.click("d8")
+    assert german.animation["said"] == "b6 to d8, taking c7; d8 to f6, taking e7; c7, e7 leave the board together."
+    # DE-PROMOTE: a capture that ends on the last rank crowns the man there
+    ending, _ = drawn("W:Wb6:Bc7,f6", GERMAN)
+    ending.click("b6")
+    ending.click("d8")
+    assert ending.animation["said"] == "b6 to d8, taking c7; crowned on d8; c7 leaves the board."
 
 
 def test_a_move_and_the_reply_after_it_are_said_again_each_as_itself():
     # e3:c5:a7 takes d4 and b6, more than f2:h4 would (DE-MAJORITY); then Black's g3 must take f2
-    # (DE-MANDATORY). Each capture's pieces leave at its own end (DE-STRIKE): said move by move,
-    # never d4 and b6 leaving again at the end of the reply
+    # (DE-MANDATORY), ending on Black's last rank (DE-PROMOTE). Each capture's pieces leave at its
+    # own end (DE-STRIKE): said move by move, never d4 and b6 leaving again at the end of the reply
     play = PlayBoard(GERMAN, computer="black", fen="W:We3,f2,h2:Bd4,b6,g3", seconds=0.05)
     play.board.click("e3")
     play.board.click("c5")
     assert [str(m) for m in play.game.moves] == ["e3:c5:a7", "g3:e1"]
     assert play.board.animation["said"] == ("e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board "
-                                           "together. g3 to e1, taking f2; f2 leaves the board.")
+                                           "together. g3 to e1, taking f2; crowned on e1; f2 leaves the board.")

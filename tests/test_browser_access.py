@@ -111,6 +111,7 @@ def test_three_captures_played_by_keys_alone_are_heard_step_by_step(tmp_path: Pa
         assert "d4, b6 leave the board together" in heard[0], heard
         # RU-PROMOTE: crowned on d8, it captures on as a king
         assert "c7" in heard[1] and "e7" in heard[1] and "king" in heard[1], heard
+        assert "b6 to d8, taking c7; crowned on d8; d8 to h4, taking e7" in heard[1], heard
         # TR-REMOVE: each man leaves the board as it is jumped
         assert heard[2].count("which leaves the board at once") == 4, heard
     print("\n".join(said))

@@ -44,7 +44,7 @@ TR_IDS = ["TR-BOARD", "TR-START", "TR-MAN-MOVE", "TR-MAN-CAPTURE", "TR-WIN", "TR
 #: The rules a learner practises on the board, per game (the brief, from docs/rules.md).
 REQUIRED = {
     "German": DE_IDS,
-    "Russian": ["RU-PROMOTE"] + [r for r in DE_IDS if r != "DE-PROMOTE-PASS"],
+    "Russian": [r for r in DE_IDS[:8]] + ["RU-PROMOTE"] + [r for r in DE_IDS[8:] if r != "DE-PROMOTE-PASS"],
     "Turkish": TR_IDS,
 }
 #: The lessons' order of topics; Turkish teaches promotion twice (the step, then crowning
@@ -457,8 +457,10 @@ def test_what_is_taught_when_follows_the_stages():
     assert taught(german[0]) == {"DE-BOARD"}
     assert taught(level_by_id("de-win-3")) == {"DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN"}
     assert taught(german[-1]) == set(TEACHING_ORDER["German"])
-    # a Russian level comes after both German lessons and the RU-PROMOTE section
-    assert all(taught(lv) == set(TEACHING_ORDER["Russian"]) for lv in STAGES["Russian"])
+    # a Russian level comes after both German lessons; its RU-PROMOTE levels come after the kings'
+    first = [lv.rule for lv in STAGES["Russian"]].index("RU-PROMOTE")
+    assert all(taught(lv) == set(TEACHING_ORDER["German"]) for lv in STAGES["Russian"][:first])
+    assert all(taught(lv) == set(TEACHING_ORDER["Russian"]) for lv in STAGES["Russian"][first:])
     # Turkish crowning mid-capture is practised after kings, the majority rule and removal
     assert "TR-KING" not in taught(level_by_id("tr-promote-1"))
     assert {"TR-KING", "TR-REMOVE"} <= taught(level_by_id("tr-promote-3"))

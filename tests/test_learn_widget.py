@@ -195,8 +195,11 @@ def test_a_new_level_is_announced_and_not_the_last_levels_move():
     assert move in learn.board.announce and "Done" in learn.board.announce
     learn.stage.value = "Russian"
     level = STAGES["Russian"][0]
-    assert learn.board.announce == (f"Level 1 of {len(STAGES['Russian'])} — Russian draughts, {level.rule}. "
-                                    f"{level.goal}")
+    # the level's heading first, with its rule's plain title: a German rule, so it says it is German's too
+    count = len(STAGES["Russian"])
+    assert learn.board.announce == (f"Level 1 of {count} — Russian draughts: Play on the 32 squares of a1's colour: "
+                                    f"the same rule as in German ({level.rule}), since Russian differs from German "
+                                    f"only in RU-PROMOTE. {level.goal}")
 
 
 def test_at_a_stages_end_next_leads_to_a_level_without_stars_then_to_the_next_stage():
@@ -395,3 +398,56 @@ def test_arrowing_down_the_level_menu_loads_only_the_level_it_rests_on():
 
     asyncio.run(arrowing())
     assert learn.index == 4 and started == [4] and "Level 5 of 6" in learn.heading.value
+
+
+def downloaded(learn: Learn) -> tuple[str, bytes]:
+    """The file the browser saves from the board's "Save my progress file" link: its name and bytes."""
+    import base64
+    import re
+
+    link = re.fullmatch(r'.*<a download="([^"]+)" href="data:application/json;base64,([^"]+)".*', learn.save_link.value,
+                        re.DOTALL)
+    assert link is not None, learn.save_link.value
+    return html.unescape(link.group(1)), base64.b64decode(link.group(2))
+
+
+def uploaded(learn: Learn, name: str, content: bytes) -> None:
+    """A file chosen in the board's "Load a progress file" box, as the browser sends it."""
+    import datetime
+
+    learn.upload.value = ({"name": name, "type": "application/json", "size": len(content),
+                           "content": memoryview(content), "last_modified": datetime.datetime.now()},)
+
+
+def test_a_progress_file_downloaded_on_one_computer_and_loaded_on_another_brings_the_stars(tmp_path):
+    levels = STAGES["German"][:2]
+    school = Learn(levels, learner="Ada Lovelace", folder=tmp_path / "school")
+    assert "Save my progress file" in school.save_link.value
+    for move in levels[0].solution:
+        play_by_clicks(school, move)
+    name, content = downloaded(school)
+    assert name == school.progress.path.name
+    home = Learn(levels, folder=tmp_path / "home")  # a fresh computer: no name typed yet
+    assert home.save_link.value == ""  # no name, no file
+    uploaded(home, name, content)
+    assert home.name.value == "Ada Lovelace" and home.progress.stars(levels[0].id) == 3
+    assert f"{name} loaded: 1 level has more stars now." in html.unescape(home.feedback.value)
+    assert "1 of 2 levels done, 3 of 6 stars" in home.tally.value
+    assert home.upload.value == ()  # emptied for the next file
+    assert Progress("Ada Lovelace", tmp_path / "home").stars(levels[0].id) == 3
+
+
+def test_a_bad_progress_file_is_said_and_changes_nothing(tmp_path):
+    learn = Learn(STAGES["German"][:2], learner="Ada", folder=tmp_path)
+    uploaded(learn, "photo.json", b"\x89PNG\r\n")
+    assert "photo.json was not loaded: not text." in html.unescape(learn.feedback.value)
+    assert learn.progress.learner == "Ada" and learn.progress.completed == set()
+
+
+def test_on_the_class_hub_only_the_login_names_file_is_loaded(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    learn = Learn(STAGES["German"][:2], folder=tmp_path)
+    other = b'{"format": "damlib progress 1", "learner": "bo", "stars": {"de-board-1": 3}}'
+    uploaded(learn, "bo.json", other)
+    assert "bo.json keeps the progress of bo, not of ana." in html.unescape(learn.feedback.value)
+    assert learn.name.value == "ana" and learn.progress.completed == set()

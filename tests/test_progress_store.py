@@ -180,3 +180,68 @@ def test_a_language_without_a_catalog_or_a_failed_save_keeps_the_choice_as_it_wa
     with pytest.raises(DamlibError, match="Permission denied"):
         progress.keep_language("eo")
     assert progress.language is None and not progress.path.exists()
+
+
+# -- a progress file taken to another computer, or handed in (issue 39) ----------------------------
+
+
+def test_a_file_taken_to_another_computer_adds_its_stars_and_loses_none(tmp_path):
+    wrong = next(level for level in LEVELS if level.id == "de-mandatory-1")
+    school, home = Progress("Ada", tmp_path / "school"), Progress("Ada", tmp_path / "home")
+    school.record(done(FIRST))
+    school.record(done(wrong, ["g3-h4"]))  # a step while a capture is compulsory: DE-MANDATORY
+    home.record(done(wrong))
+    home.record(done(wrong, ["g3-h4", "g3-h4"]))
+    stars_at_school = school.stars(wrong.id)
+    assert stars_at_school < 3 and home.stars(wrong.id) == 3
+    assert home.load("ada.json", school.saved_file()) == 1  # FIRST is new; wrong had 3 stars already
+    assert home.stars(FIRST.id) == 3 and home.stars(wrong.id) == 3 and home.mistakes == {"DE-MANDATORY": 2}
+    # and back to school: the best of both, and a file loaded again counts no mistake twice
+    assert school.load("ada.json", home.saved_file()) == 1 and school.load("ada.json", home.saved_file()) == 0
+    kept = Progress("Ada", tmp_path / "school")
+    assert (kept.stars(FIRST.id), kept.stars(wrong.id), kept.mistakes) == (3, 3, {"DE-MANDATORY": 2})
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    (b"", "was not loaded: it is empty"),
+    (b"\xff\xfe", "was not loaded: not text"),
+    (b"{", "was not loaded: broken JSON"),
+    (b'{"format": "damlib progress 1", "stars": {"de-board-1": 4}}', "was not loaded: its stars are not 1 to 3"),
+    (b'{"format": "damlib progress 1", "learner": "Bob", "stars": {"de-board-1": 3}}',
+     "keeps the progress of Bob, not of Ada"),
+])
+def test_a_bad_file_is_refused_naming_what_is_wrong_and_changes_nothing(tmp_path, content, reason):
+    ada = Progress("Ada", tmp_path)
+    ada.record(done(FIRST))
+    before = (tmp_path / file_name("Ada")).read_bytes()
+    with pytest.raises(DamlibError, match=reason) as refused:
+        ada.load("handed-in.json", content)
+    assert str(refused.value).startswith("handed-in.json ")
+    assert ada.completed == {FIRST.id} and (tmp_path / file_name("Ada")).read_bytes() == before
+
+
+def test_the_class_view_reads_the_files_learners_downloaded(tmp_path):
+    # each learner's download, saved by the browser under the name the link gives it, in one folder
+    handed_in = tmp_path / "class"
+    handed_in.mkdir()
+    for name, level in (("Ada", FIRST), ("Мария", SECOND)):
+        progress = Progress(name, tmp_path / name)
+        progress.record(done(level))
+        (handed_in / progress.path.name).write_bytes(progress.saved_file())
+    report = class_report(handed_in)
+    assert report.unread == ()
+    assert {(row.learner, tuple(row.level_stars.items())) for row in report.rows} == {
+        ("Ada", ((FIRST.id, 3),)), ("Мария", ((SECOND.id, 3),))}
+
+
+def test_in_the_browser_progress_is_kept_among_the_sites_files_which_the_browser_keeps(tmp_path):
+    from pathlib import Path
+
+    from damlib.teach.learn.progress import default_folder
+
+    drive = tmp_path / "drive"  # JupyterLite's files, mounted in the browser's Python
+    assert default_folder(environ={}, platform="emscripten", drive=drive) == Path.home() / ".damlib" / "progress"
+    drive.mkdir()
+    assert default_folder(environ={}, platform="emscripten", drive=drive) == drive / "damlib-progress"
+    assert default_folder(environ={"DAMLIB_PROGRESS": str(tmp_path)}, platform="emscripten", drive=drive) == tmp_path
+    assert default_folder(environ={}, platform="linux", drive=drive) == Path.home() / ".damlib" / "progress"

@@ -4,7 +4,7 @@ person into the template ``damlib/locale/damlib.pot`` and brings each language's
 changed ones marked fuzzy, removed ones dropped), with Babel, as ``pybabel extract`` and ``pybabel update`` would.
 
 The sentences are the string values of every module-level ``TEXTS`` dict in ``damlib`` (the one
-place a module keeps what it says, damlib/engine/language.py) and of ``RULE_TEXT``; a pair
+place a module keeps what it says, damlib/engine/language.py) and of ``RULE_TEXT`` and ``RULE_TITLE``; a pair
 ``<key>-one`` and ``<key>-other`` is one plural entry. Each entry carries its key and file as comments for the
 translator. ``--new CODE`` starts a language's catalog. ``--check`` changes nothing and fails if
 the template is not what the sources give (tests/test_language.py runs it).
@@ -33,7 +33,8 @@ def texts(source: str) -> Iterator[tuple[str, int, str]]:
     for node in ast.parse(source).body:
         target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
         value = getattr(node, "value", None)
-        if isinstance(target, ast.Name) and target.id.endswith(("TEXTS", "RULE_TEXT")) and isinstance(value, ast.Dict):
+        named = isinstance(target, ast.Name) and target.id.endswith(("TEXTS", "RULE_TEXT", "RULE_TITLE"))
+        if named and isinstance(value, ast.Dict):
             for key, template in zip(value.keys, value.values, strict=True):
                 if not (isinstance(key, ast.Constant) and isinstance(template, ast.Constant)):
                     raise SystemExit(f"line {template.lineno}: a TEXTS entry must be a string literal")

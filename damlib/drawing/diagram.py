@@ -53,6 +53,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 import textwrap
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -60,17 +61,24 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, cast
 
-import numpy as np
-from matplotlib import patheffects
-from matplotlib.artist import Artist
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import PatchCollection, PolyCollection
-from matplotlib.colors import to_rgba
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle, PathPatch, Rectangle
-from matplotlib.path import Path as MplPath
-from PIL import Image
+try:  # the picture libraries, which the browser's Python (Pyodide) has none of: a Diagram shows
+    # there as the live board does, and what only a picture can be says so (need_pictures)
+    import numpy as np
+    from matplotlib import patheffects
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PatchCollection, PolyCollection
+    from matplotlib.colors import to_rgba
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle, PathPatch, Rectangle
+    from matplotlib.path import Path as MplPath
+    from PIL import Image
+except ImportError:
+    PICTURES = False
+else:
+    #: whether matplotlib, numpy and Pillow are installed: pictures can be drawn
+    PICTURES = True
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -148,10 +156,35 @@ MAX_LINES = 12
 TEXTS: dict[str, str] = {
     "bad-file-name": "cannot save {path}: the file name must end in .png, .svg or .pdf",
     "empty-worksheet": "a worksheet needs at least one diagram",
+    # where matplotlib is missing (the browser's Python); {what} names what was asked for in code
+    "needs-pictures": "{what} draws with matplotlib, which this Python does not have: the printed worksheets "
+    "and handouts are in the handouts folder beside the lessons, and the full install "
+    "(pip install \"damlib[pictures]\") makes pictures.",
+    # under a diagram the live board shows there, if the board cannot draw all of it
+    "left-out": "This board leaves out the diagram's square names, light squares, routes not allowed or "
+    "colours: the full install (pip install \"damlib[pictures]\") draws them.",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
+
+
+def missing(what: str) -> str:
+    """The sentence that says ``what`` (a name in code) draws with matplotlib, which is missing,
+    and where the pictures are instead.
+
+    >>> missing("diagram.png").startswith("diagram.png draws with matplotlib")
+    True
+    """
+    return say("needs-pictures", what=what)
+
+
+def need_pictures(what: str) -> None:
+    """Raise a :class:`DiagramError` saying :func:`missing` of ``what``, if matplotlib, numpy or
+    Pillow is missing."""
+    if not PICTURES:
+        raise DiagramError(missing(what))
+
 
 # Layers, bottom to top. The board layers are cached for png(); the rest are redrawn.
 _Z_SQUARES, _Z_FRAME, _Z_TINT, _Z_HIGHLIGHT = 0, 1, 2, 3
@@ -232,9 +265,18 @@ def _layout(title: object, caption: object) -> _Layout:
     return _Layout(_wrap(title, "title", _WIDTH, _TITLE_FONT), _wrap(caption, "caption", _WIDTH, _CAPTION_FONT))
 
 
+#: a colour's form, checked where matplotlib is missing: hex, or a name
+_COLOR_FORM = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[A-Za-z]+")
+
+
 def _rgba(value: object, what: str) -> RGBA:
     try:
-        return to_rgba(value)  # type: ignore[arg-type]
+        if PICTURES:
+            return to_rgba(value)  # type: ignore[arg-type]
+        # only its form is checked: the live board that shows a diagram here draws in its own palette
+        if isinstance(value, str) and _COLOR_FORM.fullmatch(value):
+            return (0.0, 0.0, 0.0, 1.0)
+        raise ValueError(value)
     except (ValueError, TypeError):
         raise DiagramError(
             f"{what}: {value!r} is not a colour; use a name like 'gold' or hex like '#ffcc00'"
@@ -650,6 +692,7 @@ def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Unpack[Anno
     >>> fig.canvas.get_width_height()  # size pixels wide, and taller by the caption
     (400, 429)
     """
+    need_pictures("diagram.draw")
     position, given = _subject(subject, annotations)
     opts = _options(position, given)
     if ax is None:
@@ -702,6 +745,7 @@ def png(subject: Subject, **annotations: Unpack[Annotations]) -> bytes:
     >>> png(damlib.Position.start("german"), size=300)[:4]
     b'\\x89PNG'
     """
+    need_pictures("diagram.png")
     position, given = _subject(subject, annotations)
     opts = _options(position, given)
     board = _cached_board(_board_key(opts))
@@ -731,6 +775,7 @@ def compress(picture: bytes) -> bytes:
     >>> len(compress(full)) < len(full) / 2
     True
     """
+    need_pictures("diagram.compress")
     with Image.open(io.BytesIO(picture)) as image:
         fewer = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()
@@ -745,6 +790,7 @@ def svg(subject: Subject, **annotations: Unpack[Annotations]) -> str:
     >>> svg(damlib.Position.start("russian")).startswith("<?xml")
     True
     """
+    need_pictures("diagram.svg")
     out = io.StringIO()
     draw(subject, **annotations).savefig(out, format="svg", metadata={"Date": None})
     return out.getvalue()
@@ -772,6 +818,7 @@ def save(subject: Subject | Figure, path: str | Path, **annotations: Unpack[Anno
     >>> open(path, "rb").read(4)
     b'%PDF'
     """
+    need_pictures("diagram.save")
     path = Path(path)
     fmt = _format(path)
     if isinstance(subject, Figure):
@@ -822,6 +869,7 @@ def worksheet(
     >>> len(page.axes)
     2
     """
+    need_pictures("diagram.worksheet")
     entries = [_worksheet_item(item, n) for n, item in enumerate(items, 1)]
     if not entries:
         raise DiagramError(say("empty-worksheet"))
@@ -856,6 +904,37 @@ def worksheet(
     return figure
 
 
+class OnBoard(NamedTuple):
+    """What of a diagram the live board (:class:`damlib.widgets.Board`) draws, for where
+    matplotlib is missing: squares by name, routes as lists of them."""
+
+    position: Position
+    flip: bool
+    marks: dict[str, str]
+    arrows: list[list[str]]
+    ahead: list[list[str]]
+    crosses: list[str]
+    title: str
+    caption: str
+    size: int | None
+    #: what says that the board leaves out some of the diagram, "" if it leaves out nothing
+    left_out: str
+
+
+def _on_board(position: Position, opts: _Options, *, recoloured: bool) -> OnBoard:
+    """The diagram of ``position`` with the options ``opts`` (``recoloured``: with colours of its
+    own) as the live board draws it (see :class:`OnBoard`). A highlighted square is marked as the
+    board marks a hint; refused routes, square names, light playable squares and colours are not
+    drawn, and a line under the board says so."""
+    names = SQUARE_NAMES
+    marks = {names[s]: "hint" for s, _ in opts.highlight} | {names[s]: "last" for s in opts.last_move}
+    left_out = bool(opts.refused) or opts.square_names or opts.light_playable or recoloured
+    return OnBoard(position, opts.flip, marks, [[names[s] for s in r] for r in opts.routes],
+                   [[names[s] for s in r] for r in opts.ahead], [names[s] for s in opts.captured],
+                   " ".join(opts.layout.title), " ".join(opts.layout.caption), opts.size,
+                   say("left-out") if left_out else "")
+
+
 class Diagram:
     """A board picture for a notebook, with its text alternative (:attr:`alt`: the title, where
     every piece stands, the marks, the caption), so it shows wherever the notebook is read (before
@@ -870,9 +949,11 @@ class Diagram:
     """
 
     def __init__(self, subject: Subject, **annotations: Unpack[Annotations]) -> None:
-        self.png = compress(png(subject, **annotations))  # drawn now, so a bad option fails here
         position, given = _subject(subject, annotations)
-        opts = _options(position, given)
+        opts = _options(position, given)  # checked now, so a bad option fails here
+        self.png = compress(png(subject, **annotations)) if PICTURES else b""
+        # what the live board draws of it, where matplotlib is missing (_repr_mimebundle_)
+        self._boards: tuple[OnBoard, ...] = (_on_board(position, opts, recoloured=bool(given.get("colors"))),)
         self.alt = described.alternative(
             position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
             ahead=opts.ahead, refused=opts.refused, captured=opts.captured,
@@ -881,8 +962,19 @@ class Diagram:
         self.board_top = round(opts.layout.title_band * _scale(round(annotations.get("size") or default_size())))
         self._label = f"{position.rules.name}: {position.fen}"
 
-    def _repr_html_(self) -> str:
-        return described.image(self.png, self.alt)
+    def _repr_html_(self) -> str | None:
+        return described.image(self.png, self.alt) if PICTURES else None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Where matplotlib is missing (the browser's Python), the diagram shown by the live board
+        (not playable), with what of it the board draws; else nothing here, and the picture shows."""
+        if PICTURES:
+            return None
+        from ..widgets.shown import shown  # the layer above: only where no picture can be drawn
+
+        bundle = shown(self._boards)._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
 
     def __repr__(self) -> str:
         return f"<Diagram {self._label}>"
@@ -902,7 +994,9 @@ class Row(Diagram):
             raise DiagramError(f"a row is made of Diagram values, not {diagrams!r}")
         # a title of two lines would set its board lower than the others': the others move down
         self.board_top = max(d.board_top for d in diagrams)
-        self.png = side_by_side([d.png for d in diagrams], drop=[self.board_top - d.board_top for d in diagrams])
+        self._boards = tuple(board for d in diagrams for board in d._boards)
+        self.png = side_by_side([d.png for d in diagrams],
+                                drop=[self.board_top - d.board_top for d in diagrams]) if PICTURES else b""
         self.alt = described.row(d.alt for d in diagrams)
         self._label = f"of {len(diagrams)} diagrams"
 
@@ -913,6 +1007,7 @@ class Row(Diagram):
 def side_by_side(pictures: list[bytes], gap: int = 12, drop: list[int] | None = None) -> bytes:
     """PNG pictures in one row, ``gap`` pixels apart, tops aligned; each lowered by its ``drop``
     in pixels, if given (so that boards under titles of different heights line up)."""
+    need_pictures("diagram.side_by_side")
     boards = [Image.open(io.BytesIO(p)).convert("RGB") for p in pictures]
     drops = drop or [0] * len(boards)
     sheet = Image.new("RGB", (sum(b.width for b in boards) + gap * (len(boards) - 1),

@@ -17,8 +17,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from ..engine import language
 from ..engine.errors import DamlibError
@@ -31,6 +30,9 @@ from ..teach.exercises import EXERCISES
 from . import diagram, pages
 from .worksheet import SHEET_BOARD, game_heading, save_worksheet
 from .worksheet import say as worksheet_say
+
+if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures are made
+    from matplotlib.figure import Figure
 
 #: The games with a handout, in the lessons' order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
@@ -248,6 +250,7 @@ def file_name(game: Variant) -> str:
 
 def save_handout(game: Variant, path: str | Path) -> list[Path]:
     """Save ``game``'s handout: one PDF, or a PNG or SVG file a page."""
+    diagram.need_pictures("save_handout")
     rules: Rules = _rules(game)
     shown = [(rule, rule_sentence(rule), position.fen, str(move), EXAMPLES[rule])
              for rule, position, move in examples(rules)]

@@ -1,6 +1,6 @@
 """How a board looks, whoever draws it: the colours, the default picture size and the shapes' sizes
 shared by the diagrams (matplotlib, :mod:`damlib.drawing.diagram`) and the live board (SVG in the
-browser, ``damlib/widgets/board.js``, which is sent them). No plotting library is needed to read
+browser, ``damlib/widgets/js``, which is sent them). No plotting library is needed to read
 them, so the board draws where matplotlib is missing (the browser's Python).
 
 Lengths are in board units: one square is 1.

@@ -24,10 +24,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.backends.backend_pdf import PdfPages
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
+try:  # missing in the browser's Python: there a page's text is measured (lines), no page is made
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+except ImportError:
+    pass
 
 from ..engine import language
 from ..engine.errors import DiagramError
@@ -65,6 +68,7 @@ say = language.sayer(TEXTS)
 
 def new_page() -> Figure:
     """An empty white A4 page."""
+    diagram.need_pictures("pages.new_page")
     page = Figure(figsize=(WIDTH, HEIGHT), dpi=_DPI, facecolor="white")
     FigureCanvasAgg(page)
     return page
@@ -119,6 +123,7 @@ def save(pages: list[Figure], path: str | Path, title: str, print_id: str) -> li
     """Write the pages: one PDF of all of them, or one PNG or SVG file a page (``name-2.png``…
     after the first when there are several). The PDF's keywords hold ``print_id`` (see
     :func:`fingerprint`) and nothing varies between runs: no date, no matplotlib version."""
+    diagram.need_pictures("pages.save")
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in _FORMATS:

@@ -25,8 +25,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from ..engine import language
 from ..engine.errors import DamlibError
@@ -35,6 +34,9 @@ from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
 from ..teach.exercises import Exercise, different_captures
 from . import diagram, pages
+
+if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures are made
+    from matplotlib.figure import Figure
 
 #: Questions a page (columns × rows): the worksheet's, and the answer key's.
 SHEET_GRID, KEY_GRID = (2, 2), (2, 2)
@@ -306,6 +308,7 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: 
     >>> len(save_worksheet(EXERCISES[:7], path)), len(save_worksheet(EXERCISES[:7], path, answers=True))
     (2, 2)
     """
+    diagram.need_pictures("save_worksheet")
     made = cards(exercises, answers=answers, titles=titles)
     heading = title or say("answer-key" if answers else "default-title")
     drawn = render(made, heading, answers=answers)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import language, legality, movegen, notation
 from .capturelevels import LevelReach
@@ -155,6 +156,14 @@ class Move:
         from ..drawing import diagram
 
         return diagram.Diagram(self)._repr_html_()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Where matplotlib is missing, the move shown on the live board (see :meth:`_repr_html_`)."""
+        if self.position is None:
+            return None
+        from ..drawing import diagram
+
+        return None if diagram.PICTURES else diagram.Diagram(self)._repr_mimebundle_(**kwargs)
 
 
 def _squares(names: object, what: str) -> tuple[int, ...]:
@@ -364,12 +373,19 @@ class Position:
     def __hash__(self) -> int:
         return hash((self._board, self._white))
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """Jupyter shows a position as a board diagram (a :class:`~damlib.diagram.Diagram`, with its
         text alternative)."""
         from ..drawing import diagram
 
         return diagram.Diagram(self)._repr_html_()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Where matplotlib is missing (the browser's Python), the position shown on the live
+        board, not playable; elsewhere nothing here, and the picture of :meth:`_repr_html_` shows."""
+        from ..drawing import diagram
+
+        return None if diagram.PICTURES else diagram.Diagram(self)._repr_mimebundle_(**kwargs)
 
     # -- moving -----------------------------------------------------------
 

@@ -67,6 +67,37 @@ RULE_TEXT: dict[str, str] = {
     "TR-DRAW": "A position repeated three times is a draw.",
 }
 
+#: Each rule in a few plain words, for a heading that leads with them before the ID (an ID such as
+#: DE-STRIKE or "majority" misleads a learner who reads it alone).
+RULE_TITLE: dict[str, str] = {
+    "DE-BOARD": "Play on the 32 squares of a1's colour",
+    "DE-START": "Twelve men each, White moves first",
+    "DE-MAN-MOVE": "A man steps diagonally forward",
+    "DE-MAN-CAPTURE": "A man captures forward or backward",
+    "DE-KING": "A king goes far along the diagonals",
+    "DE-MANDATORY": "Capturing is compulsory",
+    "DE-MAJORITY": "Take the most pieces",
+    "DE-STRIKE": "Jumped pieces stay until the capture ends",
+    "DE-PROMOTE": "A man ending on the last rank is crowned",
+    "DE-PROMOTE-PASS": "A man jumping on over the last rank stays a man",
+    "DE-PENALTY": "After a capture mistake the opponent chooses",
+    "DE-WIN": "Take every piece, or leave no move",
+    "DE-DRAW": "The same position three times is a draw",
+    "RU-PROMOTE": "Crowned during a capture, a man captures on as a king",
+    "TR-BOARD": "Every square is used",
+    "TR-START": "Sixteen men each, White moves first",
+    "TR-MAN-MOVE": "A man steps forward, sideways or diagonally forward",
+    "TR-MAN-CAPTURE": "A man captures in the same five directions",
+    "TR-KING": "A king goes far along ranks and files",
+    "TR-MANDATORY": "Capturing is compulsory",
+    "TR-MAJORITY": "Take the most pieces",
+    "TR-REMOVE": "Each jumped piece leaves at once",
+    "TR-PROMOTE": "A man on the last rank is crowned at once",
+    "TR-PENALTY": "A capture mistake loses the game",
+    "TR-WIN": "Take every piece, or leave no move",
+    "TR-DRAW": "The same position three times is a draw",
+}
+
 
 Family = str
 """Which rule IDs of RULES.md a game cites: ``"DE"`` or ``"TR"``. Any other name is
@@ -137,6 +168,15 @@ def rule_sentence(rule: str) -> str:
     'A position repeated three times is a draw.'
     """
     return language.translate(RULE_TEXT[rule])
+
+
+def rule_title(rule: str) -> str:
+    """The plain title of the rule ``rule`` (an ID, :data:`RULE_TITLE`), in the chosen language.
+
+    >>> rule_title("DE-STRIKE")
+    'Jumped pieces stay until the capture ends'
+    """
+    return language.translate(RULE_TITLE[rule])
 
 _LINES = frozenset((df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr)
 _SQUARES = frozenset(f + r for f in "abcdefgh" for r in "12345678")
@@ -411,7 +451,8 @@ TURKISH = Rules(
     black_start=_ranks("67"),
 )
 
-#: Brazilian draughts: the international rules on 8×8, the same rules as German here.
+#: Brazilian draughts: the international rules on 8×8, with the moves and captures of German here
+#: (its published draw rules, which the German text does not have, are not modelled).
 BRAZILIAN = dataclasses.replace(GERMAN, name="Brazilian")
 
 #: Turkish draughts as commonly published: men forward and sideways only, no 180°

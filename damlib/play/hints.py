@@ -71,6 +71,8 @@ TEXTS: dict[str, str] = {
     # a level's move, by the rule the level practises (rule_hint)
     "board-only": "it goes to {end}, the only square of play the piece on {start} can reach: "
                   "play is only on the squares of a1's colour ({rule}).",
+    "board-only-man": "it goes to {end}: play is only on the squares of a1's colour ({rule}), and a man steps "
+                      "only forward ({man_rule}), so {end} is the one square of play the man on {start} can reach.",
     "board-some": "it goes to {end}, a square of a1's colour: play is only on those squares ({rule}).",
     "board-new": "it goes to {end}, a square German draughts never uses: here every square is played on ({rule}).",
     "board-all": "it goes to {end}: here every square of the board is played on ({rule}).",
@@ -404,7 +406,12 @@ def _board(m: _Move) -> str | None:
         key = "board-all" if dark(square_number(move.end)) else "board-new"
         return say(key, end=move.end, rule=m.rule)
     ends = {x.end for x in m.position.legal_moves if x.start == move.start}
-    return say("board-only" if len(ends) == 1 else "board-some", start=move.start, end=move.end, rule=m.rule)
+    if len(ends) > 1:
+        return say("board-some", end=move.end, rule=m.rule)
+    if m.king:
+        return say("board-only", start=move.start, end=move.end, rule=m.rule)
+    # a square of play behind the man is ruled out by the man's move, not by the board
+    return say("board-only-man", start=move.start, end=move.end, rule=m.rule, man_rule=rules.cite("man-move"))
 
 
 def _start(m: _Move) -> str | None:

@@ -31,8 +31,8 @@ reported with its number, its line and the move that failed (an illegal move wit
 rule ID that forbids it); the other games of the text are still read.
 
 **Which rules.** The ``GameType`` tag picks the rules, short or long form (``25``,
-``25,W,8,8,A0,0``): 26 is Brazilian draughts (:data:`~damlib.BRAZILIAN`, the rules of
-German draughts here), 25 Russian and 30 Turkish draughts as published
+``25,W,8,8,A0,0``): 26 is Brazilian draughts (:data:`~damlib.BRAZILIAN`, the moves and
+captures of German draughts here), 25 Russian and 30 Turkish draughts as published
 (:data:`~damlib.RUSSIAN_PUBLISHED`, :data:`~damlib.TURKISH_PUBLISHED`): the rules real
 players follow. ``variant=`` (a
 :class:`~damlib.Rules` or a name) overrides the tag, for instance to read a real game

@@ -30,6 +30,10 @@ from ..play.spoken import overview, to_move
 from .common import Pictured
 
 _HERE = Path(__file__).parent
+#: The parts of the board's module (damlib/widgets/js), each one an ES module that imports only
+#: from the parts before it (so that Node's test runner imports each as it is: tests/js), joined
+#: in this order by :func:`board_module`.
+PARTS = ("squares.js", "svg.js", "pieces.js", "overlays.js", "frames.js", "input.js", "board.js")
 #: What the board draws with: the diagrams' palette, and highlights that differ in shape
 #: (a frame for the piece chosen, a ring for where it may go, a dot for a landing made, a dashed
 #: frame for a hint) as well as in colour, told apart by colour-blind learners too.
@@ -44,12 +48,13 @@ CONTRAST = {"light": "#ffffff", "dark": "#8a8a8a", "white": "#ffffff", "white_ed
             "edge": "#000000"}
 #: Each highlight in two tones, by their names in the palettes above: its colour, drawn over an
 #: outline of the other tone, so that one of them stands out from either square colour (WCAG
-#: 1.4.11: 3:1, 4.5:1 in high contrast; tests/test_contrast.py). board.js draws them so.
+#: 1.4.11: 3:1, 4.5:1 in high contrast; tests/test_contrast.py). The board (damlib/widgets/js) draws them so.
 MARKS = {"selected": ("selected", "edge"), "target": ("target", "edge"), "landing": ("target", "edge"),
          "hint": ("hint", "edge"), "cursor": ("cursor", "edge"), "cross": ("captured", "edge"),
          "last": ("last_move", "edge")}
 _LOOK = {"palette": COLORS, "contrast": CONTRAST, "marks": MARKS,
-         "crown": look.CROWN, "crown_tips": look.CROWN_TIPS}
+         "crown": look.CROWN, "crown_tips": look.CROWN_TIPS, "man_radius": look.MAN_RADIUS,
+         "ring_radius": look.RING_RADIUS, "landing_radius": look.LANDING_RADIUS, "beside": look.BESIDE}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
 #: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square
@@ -100,6 +105,7 @@ TEXTS: dict[str, str] = {
     "frame-jump-removed": "{start} to {end}, taking {taken}, which leaves the board at once",
     "frame-leave-one": "{taken} leaves the board",
     "frame-leave-other": "{taken} leave the board together",
+    "frame-crowned": "crowned on {square}",
     "frames": "{frames}.",
 }
 
@@ -111,23 +117,49 @@ _LABELS = ("w", "W", "b", "B", "empty", "square", "hint", "excluded", "chosen", 
            "no-answer", "chose", "chose-nowhere", "cancelled", "read", "read-tip")
 
 
+def board_module() -> str:
+    """The one module the board's widget loads: the :data:`PARTS` joined, each part's ``import``
+    lines dropped and the ``export`` before its names, so that they share one scope, the last
+    part's ``export default`` kept. anywidget loads a module from a string, where the parts'
+    relative imports would not resolve (JupyterLab, Voilà, Notebook 7, JupyterLite alike); joined
+    here, there is no build step. An ``import`` of a part takes one line.
+
+    >>> module = board_module()
+    >>> module.count("export default"), "import {" in module
+    (1, False)
+    """
+    lines = [f"// damlib/widgets/js: {', '.join(PARTS)}, joined by damlib/widgets/board.py"]
+    for part in PARTS:
+        for line in (_HERE / "js" / part).read_text(encoding="utf-8").splitlines():
+            if line.startswith("import "):
+                continue
+            if line.startswith("export ") and not line.startswith("export default "):
+                line = line.removeprefix("export ")
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def board_labels() -> dict[str, str]:
     """The words the browser shows and reads out, in the language damlib speaks now; the
     placeholders are left for board.js to fill."""
     return {key: language.translate(TEXTS[key]) for key in _LABELS}
 
 
-def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:
-    """A move's frames in words, as "Show the move again" shows them.
+def frames_said(frames: Sequence[Frame], *, start: Position) -> str:
+    """A move's frames from ``start`` in words, as "Show the move again" shows them: each jump,
+    the pieces taken and when they leave the board, and where a man is crowned, mid-capture too
+    (RU-PROMOTE).
 
     >>> from damlib import Position
     >>> from damlib.play.frames import move_frames
-    >>> move = Position.from_fen("W:We3:Bd4,f4,b6", "german").legal_moves[0]
-    >>> frames_said(move_frames(move), removed_at_once=False)
+    >>> start = Position.from_fen("W:We3:Bd4,f4,b6", "german")
+    >>> frames_said(move_frames(start.legal_moves[0]), start=start)
     'e3 to c5, taking d4; c5 to a7, taking b6; d4, b6 leave the board together.'
     """
+    removed_at_once = start.rules.remove_at_once
     said: list[str] = []
     before: tuple[str, ...] = ()
+    board = pieces_of(start)  # the pieces before each frame
     for frame in frames:
         new = [s for s in frame.taken if s not in before]
         if frame.start == frame.end:  # the jumped pieces go (DE-STRIKE)
@@ -137,7 +169,10 @@ def frames_said(frames: Sequence[Frame], *, removed_at_once: bool) -> str:
             said.append(say(key, start=frame.start, end=frame.end, taken=", ".join(new)))
         else:
             said.append(say("frame-step", start=frame.start, end=frame.end))
+        if board.get(frame.start, "").islower() and frame.pieces.get(frame.end, "").isupper():
+            said.append(say("frame-crowned", square=frame.end))
         before = tuple(dict.fromkeys((*before, *frame.taken)))
+        board = frame.pieces
     return say("frames", frames="; ".join(said)) if said else ""
 
 
@@ -159,7 +194,7 @@ class Board(Pictured, anywidget.AnyWidget):
     ('w', None, ['c3'])
     """
 
-    _esm = _HERE / "board.js"
+    _esm = board_module()
     _css = _HERE / "board.css"
 
     #: square → "w", "W", "b", "B" (a capital for a king)
@@ -195,8 +230,9 @@ class Board(Pictured, anywidget.AnyWidget):
     high_contrast = t.Bool(False).tag(sync=True)
     #: animation speed: 1 normal, 2 fast, 0 none (prefers-reduced-motion drops the sliding too)
     speed = t.Float(1.0).tag(sync=True)
-    #: the colours and the crown it draws with; not "style", which every ipywidget's view takes
-    #: for a Style widget (a dict there raised in the browser console for each board)
+    #: the colours, the crown and the shapes' sizes (damlib/drawing/look.py) it draws with; not
+    #: "style", which every ipywidget's view takes for a Style widget (a dict there raised in the
+    #: browser console for each board)
     look = t.Dict(_LOOK).tag(sync=True)
 
     def __init__(self, *, on_click: Callable[[str], None] | None = None, on_cancel: Callable[[], None] | None = None,
@@ -298,7 +334,7 @@ class Board(Pictured, anywidget.AnyWidget):
         # for a capture announced as the animation shows it (jump by jump, and when the pieces
         # taken leave the board: at once under TR-REMOVE)
         framed = [(i, m, move_frames(m, game.positions[i + 1])) for i, m in played]
-        told = [frames_said(frames, removed_at_once=game.rules.remove_at_once) for _, _, frames in framed]
+        told = [frames_said(frames, start=game.positions[i]) for i, _, frames in framed]
         news = [" ".join(filter(None, [say(f"{game.positions[i].turn}-played", said=describe(m, game.positions[i])),
                                        words if m.captured else ""]))
                 for (i, m, _), words in zip(framed, told, strict=True)]
@@ -323,7 +359,7 @@ class Board(Pictured, anywidget.AnyWidget):
         move in words (:func:`frames_said`)."""
         frames = tuple(frames)
         if said is None:
-            said = frames_said(frames, removed_at_once=start.rules.remove_at_once)
+            said = frames_said(frames, start=start)
         self.animation = {"id": self.animation.get("id", 0) + 1, "start": pieces_of(start),
                           "frames": [frame._asdict() for frame in frames], "said": said,
                           **({"follow": follow} if follow else {})}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..drawing.charts import Chart, mistakes_chart
+from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
@@ -79,9 +79,10 @@ class ClassView(Pictured, w.VBox):
             self.report, self.table.value, self.chart.value = None, "", b""
             self.message.value = prose(say("cannot-open", error=html.escape(str(error))))
             return
-        self.message.value = ""
+        # the chart draws with matplotlib: where it is missing (the browser's Python) the line says so
+        self.message.value = "" if diagram.PICTURES else prose(html.escape(diagram.missing("mistakes_chart")))
         self.table.value = self.report._repr_html_()
-        self.chart.value = Chart(mistakes_chart(self.report)).png
+        self.chart.value = _chart(self.report) if diagram.PICTURES else b""
 
     def save_csv(self) -> None:
         """Save the table as ``class-progress.csv`` in ``save_to`` (never into the class folder)."""
@@ -98,7 +99,14 @@ class ClassView(Pictured, w.VBox):
     def picture(self) -> bytes:
         """The chart of the rules broken most, with who broke them: what a lesson opened before
         it runs shows (a note that nothing was read, if no folder was)."""
-        return self.chart.value or Chart(mistakes_chart(ClassReport(Path(self.folder.value), (), ()))).png
+        return self.chart.value or _chart(ClassReport(Path(self.folder.value), (), ()))
 
     def picture_alt(self) -> str:
         return say("chart-alt")
+
+
+def _chart(report: ClassReport) -> bytes:
+    """The chart of ``report`` as a PNG (matplotlib: loaded here, on first use)."""
+    from ..drawing.charts import Chart, mistakes_chart
+
+    return Chart(mistakes_chart(report)).png

@@ -55,7 +55,7 @@ def picture_alt(board: str, position: str) -> str:
 
 class Pictured:
     """A widget whose display data carries a picture of its board beside the live view, with
-    its text alternative.
+    its text alternative (where matplotlib is installed to draw it).
 
     A notebook opened before it runs, exported to HTML, or shown on GitHub or nbviewer has no
     widget to draw, so it shows the picture instead: as HTML, an ``<img>`` with its ``alt``
@@ -77,7 +77,7 @@ class Pictured:
         # kernel is gone, the board saying so in words instead
         self.add_class("damlib-widget")  # type: ignore[attr-defined]
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        if bundle is not None:
+        if bundle is not None and diagram.PICTURES:  # no picture where matplotlib is missing
             data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget adds metadata
             data["text/html"] = described.image(diagram.compress(self.picture()), self.picture_alt())
         return bundle

@@ -216,8 +216,11 @@ class SaveWorksheet(Pictured, w.VBox):
         self.save_button = button(say("save"), say("save-tip"), "save", self.save)
         self.message = w.HTML()
         # the page is drawn once: shown here, and kept in the display data for a lesson not yet run
-        self._page = self._first_page()
+        self._page = self._first_page() if diagram.PICTURES else b""
         self.page = w.Image(value=self._page, format="png", layout=w.Layout(max_width="100%"))
+        if not diagram.PICTURES:  # the browser's Python: saving would only say this
+            self.save_button.disabled = True
+            self.message.value = prose(html.escape(diagram.missing("SaveWorksheet")))
         super().__init__([self.save_button, self.message, self.page])
 
     def __repr__(self) -> str:

@@ -4,6 +4,7 @@ progress that is kept."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import os
 import weakref
@@ -16,8 +17,19 @@ from babel import Locale
 from ..drawing import diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
-from ..teach.learn import CHOICES, LEVELS, Level, Progress, last_learner, remember_learner, stage_done, tally
+from ..teach.learn import (
+    CHOICES,
+    LEVELS,
+    Level,
+    Progress,
+    last_learner,
+    remember_learner,
+    rule_heading,
+    stage_done,
+    tally,
+)
 from ..teach.learn.clicks import LevelClicks
+from ..teach.learn.progress import load_file
 from .board import Board
 from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, some, text
 
@@ -50,7 +62,7 @@ TEXTS: dict[str, str] = {
     "next-stage-tip": "go on to the next stage",
     "done-click": "This level is done: press “{next}” to go on, or “{retry}” to play it again.",
     # what a screen reader hears when a level opens
-    "level-said": "{level} — {game}, {rule}. {goal}",
+    "level-said": "{level} — {game}: {rule}. {goal}",
     # the learner's choice after a capture mistake (CHOICES)
     "take-back": "Take back",
     "take-back-tip": "take back the mistaken move",
@@ -58,7 +70,7 @@ TEXTS: dict[str, str] = {
     "let-stand-tip": "let stand the mistaken move",
     "picture-title": "Level {index} of {count}: {rule}",
     "level-of": "Level {index} of {count}",
-    "heading": "{level} — {game}, {rule}",
+    "heading": "{level} — {game}: {rule}",
     "hint-said": "Hint: {hint}",
     "white-to-move": "White to move.",
     "black-to-move": "Black to move.",
@@ -66,6 +78,13 @@ TEXTS: dict[str, str] = {
     "type-name": "Type your name below to keep your stars.",
     "language": "Language",
     "language-tip": "the language of this board, kept with your stars; boards made after it speak it too",
+    # a progress file taken to another computer, or handed in ({file} its name)
+    "save-file": "Save my progress file",
+    "save-file-tip": "your stars as a file: take it to another computer, or hand it in",
+    "load-file": "Load a progress file",
+    "load-file-tip": "add the stars of a progress file you saved, on this computer or another",
+    "loaded-one": "{file} loaded: {count} level has more stars now.",
+    "loaded-other": "{file} loaded: {count} levels have more stars now.",
 }
 
 
@@ -88,6 +107,9 @@ class Learn(Pictured, w.VBox):
     A name is typed once: every Learn board of the same notebook takes it up. On a class hub
     (``JUPYTERHUB_USER`` set) the stars are kept under the login name and no other: the box
     shows it and cannot be changed. A save that fails says why, and the stars shown are those kept.
+    **Save my progress file** downloads the learner's file and **Load a progress file** adds the
+    stars of one saved before, on another computer too (:meth:`load_progress`): a learner carries
+    their stars where nothing is kept overnight, and hands the file in for the class view.
 
     >>> from damlib.learn import STAGES
     >>> learn = Learn(STAGES["German"][:2])
@@ -155,6 +177,11 @@ class Learn(Pictured, w.VBox):
                                                   code) for code in language.languages()],
                                         value=language.language(), layout=w.Layout(width="max-content"))
         self.language_menu.observe(lambda change: self.choose_language(change["new"]), "value")
+        # the learner's progress file: a link the browser downloads it by, and a box to load one
+        self.save_link = text("save-file")
+        self.upload = w.FileUpload(accept=".json", multiple=False, layout=w.Layout(width="auto"))
+        self.upload.add_class("damlib-load-file")
+        self.upload.observe(lambda change: self._uploaded(change["new"]), "value")
         self._label()
         self.tally = text()
         self._start()
@@ -166,7 +193,7 @@ class Learn(Pictured, w.VBox):
                                                layout=w.Layout(flex_flow="row wrap")),
                                         self.tally], layout=w.Layout(margin="0 0 0 16px", flex="1 1 240px"))],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.name, self.language_menu], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.name, self.language_menu, self.save_link, self.upload], layout=w.Layout(flex_flow="row wrap")),
         ])
         self.add_class("damlib-learn")
         Learn._boards.add(self)
@@ -323,6 +350,7 @@ class Learn(Pictured, w.VBox):
         # the boxes' labels are their accessible names too (a placeholder is not one)
         self.name.description, self.typed.description = say("name"), say("typed-label")
         self.language_menu.description, self.language_menu.tooltip = say("language"), say("language-tip")
+        self.upload.description, self.upload.tooltip = say("load-file"), say("load-file-tip")
         if self.login:
             self.name.tooltip = say("login-box")
 
@@ -359,7 +387,48 @@ class Learn(Pictured, w.VBox):
                 if board is not self and board.name.value != learner and board.folder == self.folder:
                     board.name.value = learner
 
+    def load_progress(self, name: str, content: bytes) -> None:
+        """Take in the progress file ``content`` called ``name``, saved before (on this computer or
+        another): off a class hub as the learner it names, whose stars it joins
+        (:meth:`~damlib.learn.Progress.load`). A file that is not one is said, and nothing changes."""
+        try:
+            kept = load_file(name, content)
+        except DamlibError as error:
+            self._say(str(error))
+            return
+        if not self.login and (self.progress is None or self.progress.learner != kept.learner):
+            self.name.value = kept.learner  # whose file it is: signed in as them (sign_in)
+        if self.progress is None:  # the sign-in failed, and said why
+            return
+        try:
+            gained = self.progress.load(name, content)
+        except DamlibError as error:
+            self._say(str(error))
+            return
+        self._say(language.counted("loaded", gained, TEXTS, file=name))
+
+    def _uploaded(self, files: tuple[Mapping[str, object], ...]) -> None:
+        """A file chosen in the load box: loaded, and the box emptied for the next one."""
+        if not files:
+            return
+        chosen = files[0]
+        content = chosen.get("content")
+        self.upload.value = ()
+        self.load_progress(str(chosen.get("name", "")), bytes(content) if isinstance(content, (bytes, memoryview))
+                           else b"")
+
     # -- inside ---------------------------------------------------------------------
+
+    def _download(self) -> None:
+        """The link that downloads the learner's progress file as it is kept now (none without a name)."""
+        if self.progress is None:
+            self.save_link.value = ""
+            return
+        data = base64.b64encode(self.progress.saved_file()).decode("ascii")
+        self.save_link.value = (
+            f'<a download="{html.escape(self.progress.path.name)}" href="data:application/json;base64,{data}" '
+            f'title="{html.escape(say("save-file-tip"))}" class="jupyter-button">'
+            f"{html.escape(say('save-file'))}</a>")
 
     def _pick_up(self, level_id: str | None) -> None:
         """Go to the level ``level_id`` where a stage of this board has it (the one the learner was
@@ -384,7 +453,8 @@ class Learn(Pictured, w.VBox):
         level = self.level
         # the board's live region says the level, not what was said on the level before
         self.board.announce = say("level-said", level=say("level-of", index=self.index + 1, count=len(self.levels)),
-                                  game=variants.game_name(level.rules), rule=level.rule, goal=level.goal)
+                                  game=variants.game_name(level.rules), rule=rule_heading(level.rules, level.rule),
+                                  goal=level.goal)
         if self.progress is not None:
             try:
                 self.progress.keep_level(level.id)
@@ -434,7 +504,7 @@ class Learn(Pictured, w.VBox):
         number = say("level-of", index=self.index + 1, count=len(self.levels))
         # a heading, so that a screen reader's list of headings finds each level's title
         title = say("heading", level=f"<b>{html.escape(number)}</b>", game=html.escape(variants.game_name(level.rules)),
-                    rule=html.escape(level.rule))
+                    rule=html.escape(rule_heading(level.rules, level.rule)))
         look = "margin: 0.3em 0; font-size: 1em; font-weight: normal"
         self.heading.value = f'<h3 class="damlib-level-title" style="{look}">{title}</h3>'
         self.goal.value = prose(f"<span style='font-size: 120%'><b>{html.escape(level.goal)}</b></span>")
@@ -479,3 +549,4 @@ class Learn(Pictured, w.VBox):
             self.tally.value = prose(html.escape(tally(self.progress.learner, len(done), len(self.levels), won)))
         else:
             self.tally.value = prose(f"<i>{html.escape(say('type-name'))}</i>")
+        self._download()

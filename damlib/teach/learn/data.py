@@ -56,7 +56,8 @@ _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WI
 #: Each game's rules in the order a learner meets them: the lesson sections, each headed by the
 #: rule it teaches (notebooks 02 and 03 for German; 04 for Russian, which comes after both
 #: German lessons and adds RU-PROMOTE; 05 for Turkish, which teaches TR-PROMOTE twice: the step
-#: onto the last rank, then crowning mid-capture once captures are known).
+#: onto the last rank, then crowning mid-capture once captures are known). The Russian stage goes
+#: over the German rules again, in their order, with RU-PROMOTE's levels after the kings'.
 TEACHING_ORDER: dict[str, tuple[str, ...]] = {
     GERMAN.name: _GERMAN_ORDER,
     RUSSIAN.name: (*_GERMAN_ORDER, "RU-PROMOTE"),
@@ -73,7 +74,8 @@ def _taught() -> tuple[dict[str, frozenset[str]], dict[str, int]]:
     review, practised where the stage has got to."""
     found, sections = {}, {}
     for game, stage in STAGES.items():
-        order, at = TEACHING_ORDER[game], -1
+        # the rules the lessons before a game's own have taught: German's, before lesson 04
+        order, at = TEACHING_ORDER[game], len(_GERMAN_ORDER) - 1 if game == RUSSIAN.name else -1
         for level in stage:
             ahead = [n for n in range(max(at, 0), len(order)) if order[n] == level.rule]
             if ahead:

@@ -16,13 +16,14 @@ START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f
 #: (:attr:`~damlib.learn.Level.goal`). Squares and moves in it are written as they are everywhere.
 TEXTS: dict[str, str] = {
     # -- the board (DE-BOARD)
-    "de-board-1": "Move the man to the only square of play it can reach.",
-    "de-board-2": "Move the man out of the corner a1 to the only square of play it can reach.",
-    "de-board-3": "Move the man on e1 to the only square of play it can reach.",
+    "de-board-1": "A man steps diagonally forward: move this one to the only square of play it can reach.",
+    "de-board-2": "A man steps diagonally forward: move the man out of the corner a1 to the only square of play it "
+                  "can reach.",
+    "de-board-3": "A man steps diagonally forward: move the man on e1 to the only square of play it can reach.",
     # -- the start (DE-START)
-    "de-start-1": "White moves first: open with the man on c3 to the right.",
-    "de-start-2": "Open with the man on the edge, a3: it has only one move.",
-    "de-start-3": "Open with the man on g3 to the left.",
+    "de-start-1": "White moves first: open with the man on c3, diagonally forward to the right.",
+    "de-start-2": "Open with the man on the edge, a3: stepping diagonally forward, it has only one move.",
+    "de-start-3": "Open with the man on g3, diagonally forward to the left.",
     # -- men's moves (DE-MAN-MOVE)
     "de-man-move-1": "Move the man one square diagonally forward, to the right.",
     "de-man-move-2": "Black to play: Black's men move down the board. Step the man on f6 to g5.",
@@ -62,7 +63,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (DE-DRAW)
     "de-draw-1": "King against king. Draw by repetition: go to d2, then back and forth between c1 and d2.",
     "de-draw-2": "Black to play. Draw by repetition: go to g7, then back and forth between h8 and g7.",
-    "de-draw-3": "No one can win. Draw by repetition: go to b6, then back and forth between a7 and b6.",
+    "de-draw-3": "Neither side can force a win. Draw by repetition: go to b6, then back and forth between a7 and b6.",
     # -- penalty (DE-PENALTY)
     "de-penalty-1": "Play d4-c5, which Black must capture. When Black does not, have the mistake taken back; after "
                     "Black's capture, take two men.",

@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.position import Move, Position
-from ...engine.variants import RULE_TEXT, TOPIC_FIELDS, Rules
+from ...engine.variants import RULE_TEXT, SEED_GAMES, TOPIC_FIELDS, Rules, Topic, game_name, rule_title
 from ...play import hints
 from ...play.game import Game
 from ...play.referee import explain, forbidden_captures
@@ -72,12 +72,37 @@ TEXTS: dict[str, str] = {
     "tally-other": "{learner}: {done} of {count} levels done, {stars} of {most} stars.",
     "stage-done-one": "Stage done: its one level has stars.",
     "stage-done-other": "Stage done: all {count} levels have stars.",
+    # the rule a level practises, as its heading says it ({title} the rule's plain title)
+    "rule": "{title} ({rule})",
+    # a rule the game shares with another ({other}, the game the rule's ID is named for), and why
+    "rule-shared": "{title}: the same rule as in {other} ({rule}), since {game} differs from {other} only in {own}",
 }
 
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
 
+
+
+def rule_heading(rules: Rules, rule: str) -> str:
+    """The rule ``rule`` (an ID) as a level of the game ``rules`` plays names it in its heading:
+    its plain title first, then the ID; a rule the game shares with the game its ID is named for
+    says so, and why, so that a level makes sense without its lesson.
+
+    >>> from damlib import GERMAN, RUSSIAN
+    >>> rule_heading(GERMAN, "DE-STRIKE")
+    'Jumped pieces stay until the capture ends (DE-STRIKE)'
+    >>> rule_heading(RUSSIAN, "DE-BOARD").split(": ")[1]
+    'the same rule as in German (DE-BOARD), since Russian differs from German only in RU-PROMOTE'
+
+    """
+    namesake = SEED_GAMES.get(rule.split("-")[0], (rules,))[0]
+    if namesake.name == rules.name:
+        return say("rule", title=rule_title(rule), rule=rule)
+    cited = {rules.rule_id(topic) for topic in get_args(Topic)}
+    own = sorted(r for r in cited if r and not r.startswith(rule.split("-")[0] + "-"))
+    return say("rule-shared", title=rule_title(rule), rule=rule, other=game_name(namesake, short=True),
+               game=game_name(rules, short=True), own=", ".join(own))
 
 def tally(learner: str, done: int, levels: int, stars: int) -> str:
     """A learner's progress through ``levels`` levels, each worth three stars, in a sentence
@@ -207,7 +232,7 @@ class Level:
 
         >>> from damlib.learn import LEVELS
         >>> LEVELS[0].goal
-        'Move the man to the only square of play it can reach.'
+        'A man steps diagonally forward: move this one to the only square of play it can reach.'
         """
         return language.translate(self.goal_template)
 

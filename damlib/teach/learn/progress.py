@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 import json
 import os
 import re
@@ -22,9 +23,33 @@ from ...engine.language import PUBLISHED
 from ...engine.variants import RULE_TEXT
 from .levels import Attempt
 
-#: Where progress is kept unless a folder is given: one a learner can find, or the class folder a
-#: hub names in DAMLIB_PROGRESS (deploy/jupyterhub_config.py).
-DEFAULT_FOLDER = Path(os.environ.get("DAMLIB_PROGRESS") or Path.home() / ".damlib" / "progress")
+#: Where the browser's Python (Pyodide, in the course's JupyterLite site) finds the site's files,
+#: which the browser keeps (its storage) across a reload and a restart.
+DRIVE = Path("/drive")
+
+
+def default_folder(*, environ: Mapping[str, str] = os.environ, platform: str = sys.platform,
+                   drive: Path = DRIVE) -> Path:
+    """Where progress is kept unless a folder is given: the class folder a hub names in
+    DAMLIB_PROGRESS (deploy/jupyterhub_config.py); in the browser's Python, a folder among the
+    site's files, which the browser keeps (its home folder is lost with the page), named without a
+    dot (JupyterLite cannot create files in a folder whose name has one, jupyterlite issue 1025);
+    else one a learner can find in their home folder.
+
+    >>> default_folder(environ={}, platform="emscripten", drive=Path("/")).as_posix()
+    '/damlib-progress'
+    >>> default_folder(environ={"DAMLIB_PROGRESS": "/srv/class"}, platform="emscripten").as_posix()
+    '/srv/class'
+    """
+    if environ.get("DAMLIB_PROGRESS"):
+        return Path(environ["DAMLIB_PROGRESS"])
+    if platform == "emscripten" and drive.is_dir():
+        return drive / "damlib-progress"
+    return Path.home() / ".damlib" / "progress"
+
+
+#: Where progress is kept unless a folder is given (:func:`default_folder`).
+DEFAULT_FOLDER = default_folder()
 FORMAT = "damlib progress 1"
 MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
 
@@ -63,6 +88,9 @@ TEXTS: dict[str, str] = {
     "bad-date": "its saved date is not a date",
     "bad-days": "its days of the levels done are not dates of levels",
     "no-language": "no catalog for the language {code}: damlib speaks {known}",
+    # a progress file loaded (Learn's "Load a progress file"): {file} the name it was given
+    "not-loaded": "{file} was not loaded: {reason}.",
+    "other-learner": "{file} keeps the progress of {learner}, not of {owner}.",
 }
 
 
@@ -157,7 +185,7 @@ class Progress:
         if attempt.done:
             stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
             days[attempt.level.id] = datetime.date.today()
-        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule), days)
+        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule), days=days)
         attempt.recorded = len(attempt.mistakes)
 
     def keep_language(self, code: str) -> None:
@@ -180,7 +208,7 @@ class Progress:
         before = getattr(self, name)
         setattr(self, name, value)
         try:
-            self._save(dict(self._stars), {}, dict(self.days))
+            self._save(dict(self._stars), {})
         except DamlibError:
             setattr(self, name, before)
             raise
@@ -200,9 +228,55 @@ class Progress:
             return
         self._stars, self.mistakes, self.days = stars, mistakes, dict(days)
 
-    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int], days: dict[str, datetime.date]) -> None:
-        """Write ``stars``, the days the levels were done, and the mistakes so far with
-        ``new_mistakes`` added, and only then take them as this learner's."""
+    def saved_file(self) -> bytes:
+        """The progress file's bytes, as kept: for a learner to download, take to another computer
+        (:meth:`load`) or hand in (a folder of them is a class's, :func:`~damlib.learn.class_report`)."""
+        out = io.StringIO()
+        _write(self._data(self._stars, self.mistakes, self.days), out)
+        return out.getvalue().encode("utf-8")
+
+    def load(self, name: str, content: bytes) -> int:
+        """Take in the progress file ``content`` (called ``name``, as the learner chose it) of this
+        learner, saved on another computer: the best stars of both are kept, and under each rule the
+        higher count of mistakes (a file loaded twice, or back where it came from, counts none twice).
+        Returns how many levels gained stars. A file that is not this learner's progress raises a
+        :class:`~damlib.engine.errors.DamlibError` naming what is wrong, and nothing changes.
+
+        >>> import tempfile
+        >>> ada = Progress("Ada", tempfile.mkdtemp())
+        >>> ada.load("ada.json", b'{"format": "damlib progress 1", "learner": "Ada", "stars": {"de-board-1": 2}}')
+        1
+        >>> ada.stars("de-board-1"), Progress("Ada", ada.folder).stars("de-board-1")
+        (2, 2)
+        """
+        kept = load_file(name, content)
+        if kept.learner != self.learner:
+            raise DamlibError(say("other-learner", file=name, learner=kept.learner, owner=self.learner))
+        gained = sum(won > self.stars(level) for level, won in kept.stars.items())
+        stars = {level: max(kept.stars.get(level, 0), self.stars(level)) for level in kept.stars | self._stars}
+        before = self.language, self.level
+        self.language, self.level = self.language or kept.language, self.level or kept.level
+        try:
+            self._save(stars, {}, at_least=kept.mistakes, days=_later(self.days, kept.days))
+        except DamlibError:
+            self.language, self.level = before
+            raise
+        return gained
+
+    def _data(self, stars: Mapping[str, int], mistakes: Mapping[str, int],
+              days: Mapping[str, datetime.date]) -> dict[str, object]:
+        """What the file keeps, as JSON data."""
+        return {"format": FORMAT, "learner": self.learner, "stars": dict(stars), "mistakes": dict(mistakes),
+                "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
+                "days": {level: day.isoformat() for level, day in sorted(days.items())},
+                **({"language": self.language} if self.language else {}),
+                **({"level": self.level} if self.level else {})}
+
+    def _save(self, stars: dict[str, int], new_mistakes: dict[str, int], *,
+              at_least: Mapping[str, int] | None = None, days: Mapping[str, datetime.date] | None = None) -> None:
+        """Write ``stars``, the days the levels were done (``days``, or as kept) and the mistakes
+        so far with ``new_mistakes`` added (each rule's count raised to ``at_least``'s), and only
+        then take them as this learner's."""
         # Another board of the same learner (two Learn boards in one notebook) may have saved since
         # this one read the file: keep the best stars of both, and add this one's new mistakes.
         try:
@@ -210,24 +284,22 @@ class Progress:
         except (OSError, ValueError):
             found = None
         learner, kept, mistakes = found[:3] if found else (self.learner, {}, {})
+        days = dict(self.days if days is None else days)
         if learner == self.learner:
             for level, won in kept.items():
                 stars[level] = max(won, stars.get(level, 0))
-            for level, day in (found.days.items() if found else ()):
-                days[level] = max(day, days.get(level, day))
+            days = _later(days, found.days if found else {})
         else:  # another learner's file in its place is replaced: this board's count is all there is
             mistakes = self.mistakes
         mistakes = dict(mistakes)
         for rule, count in new_mistakes.items():
             mistakes[rule] = mistakes.get(rule, 0) + count
-        data = {"format": FORMAT, "learner": self.learner, "stars": stars, "mistakes": mistakes,
-                "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
-                "days": {level: day.isoformat() for level, day in sorted(days.items())},
-                **({"language": self.language} if self.language else {}),
-                **({"level": self.level} if self.level else {})}
+        for rule, count in (at_least or {}).items():
+            mistakes[rule] = max(mistakes.get(rule, 0), count)
+        data = self._data(stars, mistakes, days)
         try:
             # not mkstemp's 0600: a class folder's group (the teacher) reads it
-            _replace(self.path, lambda out: json.dump(data, out, indent=1, sort_keys=True), 0o640)
+            _replace(self.path, lambda out: _write(data, out), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
         self._stars, self.mistakes, self.days = stars, mistakes, days
@@ -244,6 +316,22 @@ class Progress:
             return say("not-saved-owner", file=self.path.name, folder=self.folder, owner=account(uid),
                        reason=reason)
         return say("not-saved", file=self.path.name, folder=self.folder, reason=reason)
+
+
+def _write(data: Mapping[str, object], out: TextIO) -> None:
+    """A progress file's text, written to ``out``."""
+    json.dump(data, out, indent=1, sort_keys=True)
+
+
+def load_file(name: str, content: bytes) -> Kept:
+    """What the progress file ``content``, called ``name``, keeps; a file that is not one raises a
+    :class:`~damlib.engine.errors.DamlibError` that names it and says why."""
+    if not isinstance(name, str) or not isinstance(content, (bytes, bytearray, memoryview)):
+        raise DamlibError(f"a progress file is loaded as its name and bytes, not {name!r} and {type(content).__name__}")
+    try:
+        return parse(bytes(content), Path(name).stem)
+    except ValueError as error:
+        raise DamlibError(say("not-loaded", file=name, reason=error)) from None
 
 
 def account(uid: int) -> str:
@@ -279,6 +367,11 @@ class Kept(NamedTuple):
     days: Mapping[str, datetime.date] = MappingProxyType({})
 
 
+def _later(days: Mapping[str, datetime.date], other: Mapping[str, datetime.date]) -> dict[str, datetime.date]:
+    """Each level's later day of the two."""
+    return {level: max(d for d in (days.get(level), other.get(level)) if d is not None) for level in {*days, *other}}
+
+
 def read(path: Path) -> Kept:
     """What the progress file ``path`` keeps (it is only read); a ValueError (or OSError) says why
     it is not a progress file.
@@ -294,13 +387,24 @@ def read(path: Path) -> Kept:
     ...
     ValueError: its stars are not 1 to 3
     """
-    size = path.stat().st_size
-    if size == 0:
+    if path.stat().st_size > MAX_BYTES:  # not read at all
+        raise ValueError(say("too-large"))
+    return parse(path.read_bytes(), path.stem)
+
+
+def parse(content: bytes, name: str) -> Kept:
+    """What a progress file whose bytes are ``content`` keeps (see :func:`read`); ``name`` is the
+    learner's where the file names none.
+
+    >>> parse(b'{"format": "damlib progress 1", "stars": {"de-board-1": 2}}', "ada").learner
+    'ada'
+    """
+    if not content:
         raise ValueError(say("empty"))
-    if size > MAX_BYTES:
+    if len(content) > MAX_BYTES:
         raise ValueError(say("too-large"))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(content.decode("utf-8"))
     except UnicodeDecodeError:
         raise ValueError(say("not-text")) from None
     except json.JSONDecodeError as error:
@@ -309,7 +413,7 @@ def read(path: Path) -> Kept:
         raise ValueError(say("too-deep")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(say("not-progress"))
-    stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", path.stem)
+    stars, mistakes, learner = data.get("stars", {}), data.get("mistakes", {}), data.get("learner", name)
     if not isinstance(stars, dict) or not all(isinstance(k, str) and type(v) is int and v in (1, 2, 3)
                                               for k, v in stars.items()):
         raise ValueError(say("bad-stars"))
@@ -326,13 +430,13 @@ def read(path: Path) -> Kept:
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
         raise ValueError(say("bad-date")) from None
-    days = data.get("days", {})
     try:
-        days = {level: datetime.date.fromisoformat(day) for level, day in days.items() if _LEVEL_ID.fullmatch(level)}
+        days = {level: datetime.date.fromisoformat(day) for level, day in data.get("days", {}).items()
+                if _LEVEL_ID.fullmatch(level)}
     except (AttributeError, TypeError, ValueError):
         raise ValueError(say("bad-days")) from None
     chosen, level = data.get("language"), data.get("level")
-    return Kept(learner.strip()[:100] or path.stem, dict(stars), dict(mistakes), saved,
+    return Kept(learner.strip()[:100] or name, dict(stars), dict(mistakes), saved,
                 chosen if chosen in language.languages() else None,
                 level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None, days)
 

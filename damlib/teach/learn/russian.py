@@ -18,12 +18,13 @@ TEXTS: dict[str, str] = {
     "ru-promote-2": "Black to play: capture both men. Crowned on e1, go on as a king.",
     "ru-promote-3": "Capture as many pieces as the rules require.",
     # -- the board (DE-BOARD)
-    "ru-board-1": "Move the man on the edge to the only square of play it can reach.",
-    "ru-board-2": "Black to play: move the man on the edge to the only square of play it can reach.",
+    "ru-board-1": "A man steps diagonally forward: move the man on the edge to the only square of play it can reach.",
+    "ru-board-2": "Black to play: a man steps diagonally forward, down for Black: move the man on the edge to the "
+                  "only square of play it can reach.",
     "ru-board-3": "Move the king along its diagonal to the far end, g1.",
     # -- the start (DE-START)
-    "ru-start-1": "White moves first: open with the man on e3 to the left.",
-    "ru-start-2": "Open with the man on c3 to the left.",
+    "ru-start-1": "White moves first: open with the man on e3, diagonally forward to the left.",
+    "ru-start-2": "Open with the man on c3, diagonally forward to the left.",
     "ru-start-3": "Open with the man on g3 to the edge, h4.",
     # -- men's moves (DE-MAN-MOVE)
     "ru-man-move-1": "Step your man forward, to the left.",
@@ -60,7 +61,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (DE-DRAW)
     "ru-draw-1": "King against king. Draw by repetition: go to b2, then back and forth between c1 and b2.",
     "ru-draw-2": "Black to play. Draw by repetition: go to b6, then back and forth between a5 and b6.",
-    "ru-draw-3": "No one can win. Draw by repetition: go to e1, then back and forth between d2 and e1.",
+    "ru-draw-3": "Neither side can force a win. Draw by repetition: go to e1, then back and forth between d2 and e1.",
     # -- penalty (DE-PENALTY)
     "ru-penalty-1": "Black to play e5-f4, which White must capture. When White does not, have the mistake taken back; "
                     "after White's capture, take two men.",
@@ -74,12 +75,6 @@ def L(id: str, rule: str, fen: str, solution: tuple[str, ...], **options: Any) -
 
 
 LEVELS = (
-    # -- crowned mid-capture (RU-PROMOTE): a king at once, and it captures on as a king
-    # d8-c7-b6-a5 is a king's long capture; a man could not take b6
-    L("ru-promote-1", "RU-PROMOTE", "W:Wf6:Be7,b6", ("f6:d8:a5",)),
-    L("ru-promote-2", "RU-PROMOTE", "B:Wd2,g3:Bc3", ("c3:e1:h4",)),
-    # the new king on f8 takes d6 from afar; b4 is White's, so it lands on c5
-    L("ru-promote-3", "RU-PROMOTE", "W:Wh6,b4:Bg7,d6", ("h6:f8:c5",)),
     # -- the board (DE-BOARD)
     L("ru-board-1", "DE-BOARD", "W:Wa3:Bc7", ("a3-b4",)),
     L("ru-board-2", "DE-BOARD", "B:Wc1:Bh6", ("h6-g5",)),
@@ -115,6 +110,12 @@ LEVELS = (
     L("ru-king-1", "DE-KING", "W:WKb8:Bh4", ("b8-h2",)),
     L("ru-king-2", "DE-KING", "W:WKh6:Be3,b8", ("h6:c1",)),  # d2 is a landing square too
     L("ru-king-3", "DE-KING", "W:WKc1:Be3,f6", ("c1:g5:d8",)),
+    # -- crowned mid-capture (RU-PROMOTE): a king at once, and it captures on as a king
+    # d8-c7-b6-a5 is a king's long capture; a man could not take b6
+    L("ru-promote-1", "RU-PROMOTE", "W:Wf6:Be7,b6", ("f6:d8:a5",)),
+    L("ru-promote-2", "RU-PROMOTE", "B:Wd2,g3:Bc3", ("c3:e1:h4",)),
+    # the new king on f8 takes d6 from afar; b4 is White's, so it lands on c5
+    L("ru-promote-3", "RU-PROMOTE", "W:Wh6,b4:Bg7,d6", ("h6:f8:c5",)),
     # -- majority (DE-MAJORITY)
     L("ru-majority-1", "DE-MAJORITY", "W:Wg3:Bf4,f2,d6", ("g3:e5:c7",)),  # over f4 and d6 beats over f2 alone
     # crowned on f8, the king takes g7 too; b8 takes one

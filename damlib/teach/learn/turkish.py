@@ -17,12 +17,14 @@ START = ("W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
 #: (:attr:`~damlib.learn.Level.goal`). Squares and moves in it are written as they are everywhere.
 TEXTS: dict[str, str] = {
     # -- the board (TR-BOARD)
-    "tr-board-1": "Every square is played on: move the man sideways to c2.",
-    "tr-board-2": "Move the man straight forward onto d5, a square German draughts never uses.",
-    "tr-board-3": "Black to play: move the man straight down onto c6, a square German draughts never uses.",
+    "tr-board-1": "Every square is played on, and a Turkish man may step sideways: move the man to c2.",
+    "tr-board-2": "A Turkish man may step straight forward: move the man onto d5, a square German draughts never "
+                  "uses.",
+    "tr-board-3": "Black to play: a man may step straight forward, down for Black: move it onto c6, a square German "
+                  "draughts never uses.",
     # -- the start (TR-START)
     "tr-start-1": "White moves first: open with the man on d3 straight forward.",
-    "tr-start-2": "Open with the man on a3 diagonally forward, to b4.",
+    "tr-start-2": "A Turkish man may step diagonally forward too: open with the man on a3 to b4.",
     "tr-start-3": "Only the men on the third rank can move: move the man on h3 straight forward.",
     # -- men's moves (TR-MAN-MOVE)
     "tr-man-move-1": "Step your man sideways, to the left.",
@@ -30,7 +32,8 @@ TEXTS: dict[str, str] = {
     "tr-man-move-3": "Black to play: Black's men move down the board. Step the man on e6 straight forward.",
     # -- men's captures (TR-MAN-CAPTURE)
     "tr-man-capture-1": "Capture sideways.",
-    "tr-man-capture-2": "Capture diagonally forward: these rules allow it.",
+    "tr-man-capture-2": "Capture diagonally forward: the Turkish text lets a man capture the five ways it steps "
+                        "(published Turkish rules do not).",
     "tr-man-capture-3": "Black to play: capture straight forward.",
     # -- winning (TR-WIN)
     "tr-win-1": "Win: leave Black no move.",
@@ -60,7 +63,7 @@ TEXTS: dict[str, str] = {
     # -- draw by threefold repetition (TR-DRAW)
     "tr-draw-1": "King against king. Draw by repetition: go to b2, then back and forth between c2 and b2.",
     "tr-draw-2": "Black to play. Draw by repetition: go to h5, then back and forth between g5 and h5.",
-    "tr-draw-3": "No one can win. Draw by repetition: go to f2, then back and forth between f3 and f2.",
+    "tr-draw-3": "Neither side can force a win. Draw by repetition: go to f2, then back and forth between f3 and f2.",
     # -- penalty (TR-PENALTY)
     "tr-penalty-1": "Do not lose: capture. A move that does not capture loses at once.",
     "tr-penalty-2": "Do not lose: capture as many pieces as the rules require.",

@@ -1,0 +1,197 @@
+"""The static JupyterLite site (tools/site.py), built once and seen in Chromium.
+
+The site is built into a temporary folder by ``python tools/site.py --output DIR``, as a teacher
+would, served by ``python -m http.server`` on 127.0.0.1, and opened in Debian's Chromium; every
+request to another host is aborted and counted, and none may be made. The browser's Python runs
+damlib with nothing installed first, the PyPI fallback is off, Pyodide is the site's own, and the
+site opens on the first lesson. Running whole lessons there is not tested here yet (docs/site.md).
+
+Without Playwright, Chromium, the build's packages (requirements-site.txt) or Pyodide (``npm ci``)
+the tests skip and say why; under ``CI=true`` that is a failure, since ``.ci/run`` installs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+from conftest import RULES_MD
+from test_browser import CHROMIUM, HOST, _browser, _free_port, _unavailable, _wait_until_answering
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[1]
+KERNEL_TIMEOUT_MS = 180_000  # Pyodide started, damlib loaded, on a busy 2-core machine
+PAGE_TIMEOUT_MS = 60_000  # JupyterLab and its extensions loaded, a lesson shown
+SITE_LIMIT_BYTES = 60_000_000  # issue 39: what a school's web space or a USB stick holds easily
+
+
+def _perft_figure(game: str, depth: int) -> int:
+    """The reference perft figure of docs/rules.md's table ("Reference figures")."""
+    text = RULES_MD.read_text()
+    header = next(line for line in text.splitlines() if line.startswith("| depth |"))
+    column = [cell.strip() for cell in header.strip("|").split("|")].index(game)
+    row = re.search(rf"^\| {depth} \|.*$", text, re.MULTILINE)
+    assert row, f"no depth {depth} in docs/rules.md's reference figures"
+    return int(row.group(0).strip("|").split("|")[column].replace(",", ""))
+
+
+def _requirements() -> None:
+    try:
+        import jupyterlite_core  # noqa: F401
+        import playwright.sync_api  # noqa: F401
+    except ImportError as error:
+        _unavailable(f"the site test needs {error.name} (pip install -r requirements-site.txt playwright)")
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        _unavailable("the site test needs Pyodide from npm (npm ci)")
+    if not Path(CHROMIUM).is_file():
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set DAMLIB_CHROMIUM)")
+
+
+def _repository_files() -> dict[str, int]:
+    """Every file of the checkout with its modification time, but for what Python, pytest, Git and
+    the installs write themselves."""
+    skipped = {".git", "node_modules", "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints"}
+    files = {}
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = [name for name in subfolders if name not in skipped and not name.startswith(".venv")]
+        for name in names:
+            path = Path(folder, name)
+            files[str(path.relative_to(ROOT))] = path.stat().st_mtime_ns
+    return files
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """The site, built once for these tests the way the README says, and what the build changed
+    in the checkout (nothing, it must)."""
+    _requirements()
+    output = tmp_path_factory.mktemp("site") / "site"
+    before = _repository_files()
+    build = subprocess.run([sys.executable, str(ROOT / "tools" / "site.py"), "--output", str(output)],
+                           cwd=tmp_path_factory.getbasetemp(), capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout + build.stderr
+    print(build.stdout)
+    after = _repository_files()
+    return output, sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[Path, list[str]]) -> Path:
+    return built[0]
+
+
+@pytest.fixture(scope="module")
+def site_url(site: Path) -> Iterator[str]:
+    """The site served by ``python -m http.server`` on 127.0.0.1; stopped afterwards."""
+    port = _free_port()
+    log = site.parent / "http.log"
+    with open(log, "wb") as output:
+        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", HOST,
+                                   "--directory", str(site)], stdout=output, stderr=subprocess.STDOUT)
+    try:
+        _wait_until_answering(f"http://{HOST}:{port}/jupyter-lite.json", server, log)
+        yield f"http://{HOST}:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page_and_elsewhere(site_url: str) -> Iterator[tuple]:
+    """A Chromium page, and the list of the requests it tried to make to any other host (aborted)."""
+    elsewhere: list[str] = []
+
+    def count(route) -> None:
+        if urlsplit(route.request.url).hostname == HOST:
+            route.fallback()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    with _browser(1200) as context:
+        context.route("**/*", count)  # before _browser's own route, which lets 127.0.0.1 through
+        yield context.new_page(), elsewhere
+
+
+def _shown_notebook(page):
+    """The notebook in front (JupyterLab keeps the others it restored open, hidden)."""
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+
+
+def test_the_build_writes_only_its_output(built: tuple[Path, list[str]]) -> None:
+    assert built[1] == []
+
+
+def test_the_settings_keep_everything_in_the_site(site: Path) -> None:
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (site / kernel["pyodideUrl"]).is_file()
+    assert all(url.startswith("./") for url in kernel["pipliteUrls"]), kernel["pipliteUrls"]
+    assert "damlib" in kernel["loadPyodideOptions"]["packages"]  # preinstalled
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())
+    damlib = lock["packages"]["damlib"]
+    assert (site / "static/pyodide" / damlib["file_name"]).resolve().is_file()
+    files = [path for path in site.rglob("*") if path.is_file()]
+    assert not [path for path in files if path.suffix == ".map"]
+    assert sum(path.stat().st_size for path in files) <= SITE_LIMIT_BYTES
+    lessons = {path.relative_to(site / "files").as_posix() for path in (site / "files").rglob("*.ipynb")}
+    assert lessons == {path.relative_to(ROOT).as_posix() for path in (ROOT / "notebooks").rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in path.parts}
+
+
+def test_the_browser_python_runs_damlib_with_nothing_installed(page_and_elsewhere, site_url: str) -> None:
+    """damlib answers in a new kernel with nothing typed first; installing a package the site does
+    not hold (python-chess, on PyPI) fails without asking PyPI."""
+    from playwright.sync_api import expect
+
+    page, elsewhere = page_and_elsewhere
+    code = "\n".join([
+        "import damlib, piplite",
+        "print('perft 5:', damlib.perft(damlib.Position.start('german'), 5))",
+        "try:",
+        "    await piplite.install('chess')",
+        "except Exception as error:",
+        "    print('not installed:', error)",
+    ])
+    page.goto(f"{site_url}repl/index.html?kernel=python&code={quote(code)}")
+    output = page.locator(".jp-OutputArea-output")
+    expect(output.filter(has_text="not installed:")).to_have_count(1, timeout=KERNEL_TIMEOUT_MS)
+    printed = "\n".join(output.all_inner_texts())
+    assert f"perft 5: {_perft_figure('German', 5)}\n" in printed, printed
+    assert elsewhere == []  # with the fallback on, piplite would have asked pypi.org
+
+
+def test_the_site_opens_on_the_first_lesson(page_and_elsewhere, site_url: str) -> None:
+    from playwright.sync_api import expect
+
+    page, elsewhere = page_and_elsewhere
+    page.goto(site_url)
+    expect(page.locator(".lm-TabBar-tab.jp-mod-current")).to_contain_text("01-start-here.ipynb",
+                                                                          timeout=PAGE_TIMEOUT_MS)
+    expect(_shown_notebook(page).locator("h1").first).to_contain_text("Start here", timeout=PAGE_TIMEOUT_MS)
+    assert elsewhere == []
+
+
+def test_a_lesson_opens_in_the_site(page_and_elsewhere, site_url: str) -> None:
+    """Lesson 02 opens in JupyterLab with its kernel, the browser's Python (running it whole needs
+    damlib's widgets without numpy: docs/site.md)."""
+    from playwright.sync_api import expect
+
+    page, elsewhere = page_and_elsewhere
+    page.goto(f"{site_url}lab/index.html?path=notebooks/02-german-basics.ipynb")
+    expect(page.locator(".lm-TabBar-tab.jp-mod-current")).to_contain_text("02-german-basics.ipynb",
+                                                                          timeout=PAGE_TIMEOUT_MS)
+    shown = _shown_notebook(page)
+    expect(shown.locator("h1").first).to_contain_text("German", timeout=PAGE_TIMEOUT_MS)
+    expect(shown.locator(".jp-Toolbar-kernelName")).to_contain_text("Python (Pyodide)", timeout=PAGE_TIMEOUT_MS)
+    assert elsewhere == []

@@ -1,0 +1,142 @@
+"""What the lessons, the levels and the docs say about the rules, checked against the rule texts
+(docs/rules.md, from the Esperanto texts) and, where it is about a position, against the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import ROOT, committed_text
+
+LESSONS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+
+
+def said(path) -> str:
+    """Everything a person reads in a lesson (its cells and their outputs) or a doc."""
+    if path.suffix != ".ipynb":
+        return path.read_text(encoding="utf-8")
+    cells = json.loads(committed_text(path))["cells"]
+    return "\n".join("".join(c["source"]) + "".join("".join(o.get("text", "")) + "".join(
+        o.get("data", {}).get("text/markdown", "")) for o in c.get("outputs", [])) for c in cells)
+
+
+@pytest.mark.parametrize("path", LESSONS + DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_board_is_said_as_the_text_says_with_no_guess_at_why(path):
+    # DE-BOARD: the text plays "on the white squares", with a white square lower left; how the
+    # diagrams draw them is a convention, and why the text says white is not known
+    text = said(path)
+    for guess in ("real board", "old printed", "old diagrams", "colour-inverted;", "vera tabulo",
+                  "malnovaj presitaj", "malnovaj diagramoj"):
+        assert guess not in text, (path.name, guess)
+
+
+def test_the_rules_statement_of_the_board_quotes_the_text():
+    board = next(line for line in (ROOT / "docs/rules.md").read_text().splitlines() if line.startswith("| DE-BOARD"))
+    assert "oni ludas sur la blankaj fakoj" in board and "white square in the lower-left corner" in board
+
+
+def test_the_guide_gives_each_lesson_the_minutes_the_lesson_gives_itself():
+    # the course's table in 01: "| 4 | `04-russian`: ... | 15 min |", and 01 itself "| 1 | Start here"
+    table = said(ROOT / "notebooks/01-start-here.ipynb")
+    own = {f"{int(n):02}": minutes for n, minutes in re.findall(r"^\| (\d+) \|[^|]*\| (\d+) min \|", table, re.M)}
+    guide = (ROOT / "docs/teaching.md").read_text()
+    given = re.findall(r"`(\d\d)-[\w-]+\.ipynb` \((\d+) minutes", guide)
+    given += re.findall(r"(01) then takes (\d+) minutes", guide)
+    assert len(given) >= 4 and all(own[lesson] == minutes for lesson, minutes in given), (own, given)
+
+
+@pytest.mark.parametrize("level_id", ["de-draw-3", "ru-draw-3", "tr-draw-3"])
+def test_a_draw_level_says_neither_side_can_force_a_win_for_a_blunder_can_still_lose(level_id):
+    from damlib import Position
+    from damlib.learn import LEVELS
+
+    level = next(level for level in LEVELS if level.id == level_id)
+    start = Position.from_fen(level.fen, level.rules)
+
+    def white_left(position):
+        return [piece for piece in position.pieces.values() if piece.color == "white"]
+
+    def lost_by_a_blunder(position, plies):
+        """Whether White, to move in ``position``, can within ``plies`` more plies (any of Black's
+        replies on the way) play a move after which Black takes White's last piece."""
+        for move in position.legal_moves:
+            after = position.play(move)
+            if any(not white_left(after.play(reply)) for reply in after.legal_moves):
+                return True
+            if plies > 0 and any(lost_by_a_blunder(after.play(reply), plies - 2) for reply in after.legal_moves):
+                return True
+        return False
+
+    # king against king: White can still lose, so "no one can win" is false; a win cannot be forced
+    assert lost_by_a_blunder(start, 2), level_id
+    assert level.goal.startswith("Neither side can force a win.") and "No one can win" not in level.goal
+
+
+@pytest.mark.parametrize("path", LESSONS + DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_brazilian_draughts_is_said_to_share_the_moves_and_captures_not_every_rule(path):
+    # published Brazilian rules add draw rules the German text does not have
+    text = said(path)
+    for claim in ("exactly the German rules", "identical to German", "which are the\nrules of these lessons",
+                  "rules of these lessons", "known today as **Brazilian", "ekzakte la germanajn regulojn",
+                  "kiuj estas la\nreguloj de ĉi tiuj lecionoj", "hodiaŭ konas kiel **brazila"):
+        assert claim not in text, (path.name, claim)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_squares_a_lesson_says_to_click_are_a_legal_move_on_the_board_below(path):
+    # "click the king on a1, then each square it lands on, in turn: a5, d5, d3, a3" (and in Esperanto)
+    from damlib import Position
+
+    cells = json.loads(committed_text(path))["cells"]
+    checked = 0
+    for i, cell in enumerate(cells):
+        told = re.search(r"(?:click the|klaku la) \w+ (?:on|sur) ([a-h][1-8]), (?:then|poste)([^.]*)\.",
+                         "".join(cell["source"]))
+        if not told:
+            continue
+        board = "".join(cells[i + 1]["source"])
+        fen, game = re.search(r'PlayBoard\("(\w+)", fen="([^"]+)"', board).group(2, 1)
+        squares = (told[1], *re.findall(r"\b[a-h][1-8]\b", told[2]))
+        assert squares in {m.path for m in Position.from_fen(fen, game).legal_moves}, (path.name, squares)
+        checked += 1
+    assert checked or "05-turkish" not in path.name  # TR-REMOVE's loop is played so
+
+
+def test_a_level_practised_before_the_mens_step_is_taught_says_how_its_man_steps():
+    # no forward reference: before DE-MAN-MOVE (TR-MAN-MOVE) is taught, a level that asks for a man's
+    # step names the square it goes to, or says how a man steps
+    from damlib import Position
+    from damlib.learn import LEVELS, taught
+
+    for level in LEVELS:
+        if level.rules.rule_id("man-move") in taught(level):
+            continue
+        position = Position.from_fen(level.fen, level.rules)
+        for text in level.solution:
+            move = position.parse_move(text)
+            if not move.captured and not position.piece_at(move.start).is_king:
+                assert move.end in level.goal or any(
+                    way in level.goal for way in ("diagonally forward", "sideways", "straight forward")), level.id
+            position = position.play(move)
+
+
+def test_a_level_of_a_rule_shared_with_another_game_says_so_and_why():
+    from damlib.learn import STAGES, rule_heading
+
+    for level in STAGES["Russian"]:
+        said = rule_heading(level.rules, level.rule)
+        if level.rule.startswith("DE-"):
+            # Russian differs from German in RU-PROMOTE alone (docs/rules.md)
+            assert f"the same rule as in German ({level.rule}), since Russian differs from German only in " \
+                   "RU-PROMOTE" in said, level.id
+        else:
+            assert said.endswith(f"({level.rule})") and "same rule" not in said
+
+
+def test_the_russian_stage_opens_with_the_board_and_comes_to_its_own_rule_after_the_kings():
+    from damlib.learn import STAGES
+
+    rules = [level.rule for level in STAGES["Russian"]]
+    assert rules[0] == "DE-BOARD" and rules.index("RU-PROMOTE") > max(n for n, r in enumerate(rules) if r == "DE-KING")
