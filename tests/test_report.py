@@ -223,3 +223,19 @@ def test_a_progress_file_with_days_that_are_not_dates_is_not_read(tmp_path):
     (tmp_path / "ada.json").write_text(json.dumps(data), encoding="utf-8")
     report = class_report(tmp_path)
     assert report.rows == () and "not dates" in report.warnings[0]
+
+
+def test_a_progress_file_taken_to_another_computer_keeps_the_later_day_of_each_level(tmp_path):
+    school = tmp_path
+    week_ago = datetime.date.today() - datetime.timedelta(days=7)
+    data = {"format": "damlib progress 1", "learner": "Ada", "stars": {"de-board-1": 3, "de-board-2": 1},
+            "days": {"de-board-1": week_ago.isoformat(), "de-board-2": week_ago.isoformat()}}
+    level = next(lv for lv in LEVELS if lv.id == "de-board-2")
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    ada = Progress("Ada", school)
+    ada.record(attempt)  # de-board-2 done again today
+    ada.load("ada.json", json.dumps(data).encode())
+    assert ada.days == {"de-board-1": week_ago, "de-board-2": datetime.date.today()}
+    assert class_report(school).rows[0].done_on(datetime.date.today()) == ["de-board-2"]
