@@ -92,6 +92,10 @@ TEXTS: dict[str, str] = {
     "every-capture-one": "Every capture here takes {count} piece: {moves}.",
     "every-capture-other": "Every capture here takes {count} pieces: {moves}. A piece that can jump on must, "
                            "so none may stop sooner ({rule}).",
+    # the one legal move is a capture
+    "only-capture-one": "The only capture, {move}, takes {count} piece.",
+    "only-capture-other": "The only capture, {move}, takes {count} pieces: a piece that can jump on must, so it "
+                          "may not stop sooner ({rule}).",
     # a capture and the pieces it takes: "h2:c7:a5 (f4, b6)"
     "capture-taking": "{move} ({captured})",
     "crown-explained": "In {move} {what}",
@@ -398,7 +402,8 @@ class Exercise:
                                      (say("capture-taking", move=m, captured=", ".join(m.captured)) for m in shown))
             if not self._decides("majority"):
                 # no capture takes fewer: what keeps the count up is jumping on (or nothing, for one piece)
-                return language.counted("every-capture", count, TEXTS, moves=moves, rule=pos.rules.cite("mandatory"))
+                key = "only-capture" if len(pos.legal_moves) == 1 else "every-capture"
+                return language.counted(key, count, TEXTS, move=shown[0], moves=moves, rule=pos.rules.cite("mandatory"))
             return language.counted("best-capture" if len(shown) == 1 else "best-captures", count, TEXTS,
                                     move=shown[0], moves=moves, rule=pos.rules.rule_id("majority"))
         if self.kind == "crown":
