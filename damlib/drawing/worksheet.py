@@ -7,7 +7,10 @@ coordinates in 7 pt or more, and lines for the answer and the rule; a name and d
 every page. The answer key has four a page: the board with the answer's moves drawn, the answer,
 and the rule that decides it — the exercise's own rule, one without which the answer would
 differ (a king's capture that may not turn back over a piece it has jumped cites DE-STRIKE),
-with its sentence. Text is 10.5 pt or larger, in black; the boards' pieces are outlined, so the
+with its sentence, and every other rule that decides it, each a right answer on the worksheet's
+rule line. A worksheet pictures the position before the moves a question lists; where several
+captures take the most, the key draws one for each different set of pieces taken. Text is 10.5 pt
+or larger, in black; the boards' pieces are outlined, so the
 pages read in greyscale.
 
 :func:`cards` says what goes on the pages; :func:`save_worksheet` draws and saves them.
