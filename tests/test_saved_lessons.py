@@ -43,7 +43,8 @@ def test_a_static_html_export_shows_every_picture(path):
 
 @pytest.mark.parametrize("folder", ["notebooks", "notebooks/eo"])
 def test_the_saved_lessons_stay_small(folder):
-    assert sum(len(committed(p)) for p in (ROOT / folder).glob("*.ipynb")) < 1.5e6
+    # about 1.5 MB of pictures in a language's ten lessons: saved widget state would add megabytes
+    assert sum(len(committed(p)) for p in (ROOT / folder).glob("*.ipynb")) < 1.6e6
 
 
 # -- saved after a run: each damlib board a picture of how it was left (damlib.widgets.saved) ----

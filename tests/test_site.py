@@ -4,7 +4,8 @@ The site is built into a temporary folder by ``python tools/site.py --output DIR
 would, served by ``python -m http.server`` on 127.0.0.1, and opened in Debian's Chromium; every
 request to another host is aborted and counted, and none may be made. The browser's Python runs
 damlib with nothing installed first, the PyPI fallback is off, Pyodide is the site's own, and the
-site opens on the first lesson. Running whole lessons there is not tested here yet (docs/site.md).
+site opens on the first lesson, and a lesson runs whole there: its boards play, and Learn's stars
+survive a reload.
 
 Without Playwright, Chromium, the build's packages (requirements-site.txt) or Pyodide (``npm ci``)
 the tests skip and say why; under ``CI=true`` that is a failure, since ``.ci/run`` installs them.
@@ -23,7 +24,17 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from conftest import RULES_MD
-from test_browser import CHROMIUM, HOST, _browser, _free_port, _unavailable, _wait_until_answering
+from test_browser import (
+    CHROMIUM,
+    HOST,
+    _browser,
+    _free_port,
+    _run_all,
+    _settled,
+    _square,
+    _unavailable,
+    _wait_until_answering,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -182,16 +193,60 @@ def test_the_site_opens_on_the_first_lesson(page_and_elsewhere, site_url: str) -
     assert elsewhere == []
 
 
-def test_a_lesson_opens_in_the_site(page_and_elsewhere, site_url: str) -> None:
-    """Lesson 02 opens in JupyterLab with its kernel, the browser's Python (running it whole needs
-    damlib's widgets without numpy: docs/site.md)."""
+#: every code cell of the notebook in front has run: numbered, none waiting ([*]); a cell whose code is
+#: hidden has no number
+ALL_RAN = ("() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]"
+           ".every(p => !p.textContent.includes('*') && (/\\[\\d+\\]/.test(p.textContent) || !p.textContent.trim()))")
+RUN_ALL_TIMEOUT_MS = 400_000  # the kernel's start and a whole lesson in the browser's Python
+
+
+def _run_lesson(page, site_url: str, lesson: str):
+    """Open ``lesson`` in the site, run all its cells and wait until each has run; the notebook."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{site_url}lab/index.html?path={lesson}")
+    shown = _shown_notebook(page)
+    expect(shown.locator(".jp-Toolbar-kernelName")).to_contain_text("Python (Pyodide)", timeout=PAGE_TIMEOUT_MS)
+    _run_all(page)
+    page.wait_for_function(ALL_RAN, timeout=RUN_ALL_TIMEOUT_MS)
+    return shown
+
+
+def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_elsewhere, site_url: str,
+                                                                     tmp_path: Path) -> None:
+    """Lesson 02 in the browser's Python: every cell runs with no error, a capture played by clicks
+    is animated to its end, a Learn level is finished with a name typed, and after the page is
+    reloaded and the lesson run again, Learn opens with that name and its stars (kept in the site's
+    browser storage)."""
     from playwright.sync_api import expect
 
     page, elsewhere = page_and_elsewhere
-    page.goto(f"{site_url}lab/index.html?path=notebooks/02-german-basics.ipynb")
-    expect(page.locator(".lm-TabBar-tab.jp-mod-current")).to_contain_text("02-german-basics.ipynb",
-                                                                          timeout=PAGE_TIMEOUT_MS)
-    shown = _shown_notebook(page)
-    expect(shown.locator("h1").first).to_contain_text("German", timeout=PAGE_TIMEOUT_MS)
-    expect(shown.locator(".jp-Toolbar-kernelName")).to_contain_text("Python (Pyodide)", timeout=PAGE_TIMEOUT_MS)
+    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb")
+    errors = shown.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert errors.count() == 0, errors.all_inner_texts()
+    assert shown.locator(".damlib-board-frame").count() > 10
+    page.screenshot(path=str(tmp_path / "site-lesson-02.png"))
+    # DE-KING's board, W:WKa1:Bc3,f6: the king takes c3 and f6, a1:d4:g7 (the lesson's own example)
+    boards = shown.locator(".damlib-playboard")
+    first = [boards.nth(n).locator(".damlib-board-frame").get_attribute("data-shown") for n in range(boards.count())]
+    king = boards.nth(first.index("Wa1,bc3,bf6"))  # by its place: what it shows changes as it plays
+    king.scroll_into_view_if_needed()
+    for square in ("a1", "d4", "g7"):
+        _square(king, square).click()
+    _settled(king, "Wg7")
+    # DE-BOARD's first level, W:Wh2:Bb8: h2-g3 is its one move; a name typed keeps the stars
+    learn = shown.locator(".damlib-learn").first
+    learn.scroll_into_view_if_needed()
+    learn.get_by_role("textbox", name="Name").fill("ana")
+    learn.get_by_role("textbox", name="Name").press("Enter")
+    for square in ("h2", "g3"):
+        _square(learn, square).click()
+    expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)
+    page.screenshot(path=str(tmp_path / "site-level-done.png"))
+    page.reload()
+    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb")
+    learn = shown.locator(".damlib-learn").first
+    expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)
+    learn.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "site-after-reload.png"))
     assert elsewhere == []

@@ -27,8 +27,8 @@ def test_the_board_is_said_as_the_text_says_with_no_guess_at_why(path):
     # DE-BOARD: the text plays "on the white squares", with a white square lower left; how the
     # diagrams draw them is a convention, and why the text says white is not known
     text = said(path)
-    for guess in ("real board", "old printed", "old diagrams", "colour-inverted;", "vera tabulo",
-                  "malnovaj presitaj", "malnovaj diagramoj"):
+    for guess in ("real board", "old printed", "old diagrams", "colour-inverted;", "text's own diagrams",
+                  "vera tabulo", "malnovaj presitaj", "malnovaj diagramoj", "propraj diagramoj de la regulteksto"):
         assert guess not in text, (path.name, guess)
 
 
