@@ -1,4 +1,4 @@
-"""The printed set: a rule handout per game, the worksheet and its answer key.
+"""The printed set: a rule handout per game, the worksheet and its answer key, and each session's.
 
 The public names of :mod:`damlib.drawing.handout`, where the code lives (in its layer folder).
 ``python -m damlib.handout FOLDER`` makes them all again.
@@ -10,6 +10,7 @@ from .drawing.handout import (
     ANSWER_KEY,
     EXAMPLES,
     GAMES,
+    SESSIONS,
     WORKSHEET,
     example,
     examples,
@@ -19,11 +20,13 @@ from .drawing.handout import (
     rule_ids,
     save_all,
     save_handout,
+    save_session,
+    session_files,
 )
 
 __all__ = [
-    "ANSWER_KEY", "EXAMPLES", "GAMES", "WORKSHEET", "example", "examples", "file_name", "main", "render", "rule_ids",
-    "save_all", "save_handout",
+    "ANSWER_KEY", "EXAMPLES", "GAMES", "SESSIONS", "WORKSHEET", "example", "examples", "file_name", "main", "render",
+    "rule_ids", "save_all", "save_handout", "save_session", "session_files",
 ]
 
 if __name__ == "__main__":

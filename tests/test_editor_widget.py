@@ -1,8 +1,9 @@
 """The board editor widget, driven from Python: clicks give the FEN, refusals are shown with the
 rule, and the position opens in the play board, the capture stepper and a worksheet."""
 
+from pathlib import Path
 
-from conftest import picture_of, visible
+from conftest import ROOT, picture_of, visible
 
 from damlib import GERMAN, TURKISH
 from damlib.drawing.pages import page_count
@@ -159,3 +160,19 @@ def test_the_editor_carries_a_picture_and_a_copy_button_with_the_fen():
     # what the editor's board shows, piece by piece (W:Wc3:Bd4)
     assert picture[:4] == b"\x89PNG" and "White: a man on c3. Black: a man on d4. White to move." in alt
     assert "navigator.clipboard.writeText(&quot;W:Wc3:Bd4&quot;)" in editor.copy.value
+
+
+def test_a_worksheet_is_saved_where_the_teacher_chooses_and_not_among_the_lessons(tmp_path, monkeypatch):
+    from damlib.widgets.editor import SAVE_FOLDER
+
+    lessons = (ROOT / "notebooks").resolve()
+    assert not SAVE_FOLDER.resolve().is_relative_to(lessons)
+    monkeypatch.chdir(lessons)  # as the teacher's lesson runs: the default is still not here
+    editor = BoardEditor("german", fen="W:We3:Bd4,f4,b6")
+    assert not Path(editor.save_folder.value).resolve().is_relative_to(lessons)
+    chosen = tmp_path / "class 6b" / "week 2"  # a folder not made yet
+    editor.save_folder.value = str(chosen)
+    editor.buttons["add"].click()
+    editor.buttons["save"].click()
+    assert sorted(p.name for p in chosen.iterdir()) == ["worksheet-answer-key.pdf", "worksheet.pdf"]
+    assert str(chosen) in editor.message.value

@@ -10,6 +10,7 @@ from conftest import ROOT, RULES_MD, committed_text
 from damlib import (
     Game,
     Position,
+    explain,
 )
 from damlib.engine import movegen
 from damlib.engine.errors import (
@@ -503,3 +504,100 @@ def test_the_exercise_docstring_says_what_every_kind_of_question_asks():
 
     assert QUESTIONS == ("play", "moves", "most", "crown", "winner", "penalty")
     assert all(f'``"{kind}"`` (' in Exercise.__doc__ for kind in QUESTIONS)
+
+
+# -- issue 40: tied captures, the rule that decides, the board before the moves ----------------
+
+#: Worked from docs/rules.md: the Russian king on h2 takes f4 then d4 (landing c3, b2 or a1), or f4
+#: then b6 from c7 (landing a5): two pieces either way, two different sets of pieces.
+TIED = "W:WKh2:Bf4,d4,b6,a7"
+
+
+def test_tied_best_captures_are_each_a_best_capture_drawn_once_a_set_and_each_accepted():
+    from damlib.drawing.worksheet import cards
+
+    task = Exercise(TIED, "russian", "most")
+    (card,) = cards([task], answers=True)
+    assert {frozenset(m.captured) for m in card.arrows} == {frozenset({"f4", "d4"}), frozenset({"f4", "b6"})}
+    assert len(card.arrows) == 2  # one route a set of pieces, not every landing
+    said = " ".join(card.text)
+    assert "The best capture" not in said and "A best capture" in said
+    assert "h2:e5:c3" in said and "h2:c7:a5" in said
+    assert task.check("2").correct
+    play = Exercise(TIED, "russian", "play")
+    for move in ("h2:e5:c3", "h2:e5:b2", "h2:e5:a1", "h2:c7:a5"):
+        assert play.check(move).correct, move
+
+
+def test_no_feedback_says_the_best_capture_where_captures_tie():
+    for task in [t for t in EXERCISES if t.kind == "most"] + [Exercise(TIED, "russian", "most")]:
+        sets = {frozenset(m.captured) for m in task.position.legal_moves}
+        if len(sets) > 1:
+            assert "The best capture" not in task.explanation() + task.check("0").text, task.fen
+
+
+def test_a_capture_with_one_way_to_go_cites_compulsory_capture_not_the_majority_rule():
+    # the king on b2 takes d4 and, from e5 (f6 next), f6, landing on g7 (h8 blocks): its only move;
+    # stopping on e5 is refused because a piece that can jump on must (DE-MANDATORY)
+    task = EXERCISES[3]
+    assert task.fen == "W:WKb2:Bd4,f6,c5,h8"
+    assert [str(m) for m in task.position.legal_moves] == ["b2:e5:g7"]
+    assert "(DE-MANDATORY)" in explain(task.position, "b2:e5")
+    assert "DE-MANDATORY" in task.explanation() and "DE-MAJORITY" not in task.explanation()
+
+
+def test_the_majority_rule_is_not_named_where_every_capture_takes_the_same_pieces():
+    # 19: the Turkish king on d1 takes d4 alone, landing d5 to d8; 22: b6 takes b7 and d8, crowned on b8
+    from damlib.drawing.worksheet import cards
+
+    for number in (19, 22):
+        task = EXERCISES[number - 1]
+        assert len({frozenset(m.captured) for m in task.position.legal_moves}) == 1
+        assert "TR-MAJORITY" not in " ".join(cards([task], answers=True)[0].text), number
+
+
+def test_the_key_accepts_every_rule_that_decides_on_the_rule_line():
+    from damlib.drawing.worksheet import cards
+
+    # 10: the king's capture f4:d6:b8 is decided by DE-STRIKE (c7 blocks the way back), the
+    # majority rule (f4:h2 takes one) and the king's long capture; 4: by compulsory capture too
+    for number, rules in ((10, {"DE-STRIKE", "DE-MAJORITY", "DE-KING"}), (4, {"DE-KING", "DE-MANDATORY"})):
+        task = EXERCISES[number - 1]
+        text = " ".join(cards([task], answers=True)[0].text)
+        assert all(rule in text for rule in rules), (number, text)
+        assert all(decides(task, rule) for rule in rules - {"DE-MANDATORY"})
+
+
+def test_a_worksheet_pictures_the_position_before_the_moves_it_lists():
+    from damlib.drawing.worksheet import cards
+
+    task = EXERCISES[13]  # Black's b4 takes White's last piece on c3, landing on d2
+    assert task.history == ("b4:d2",)
+    (card,) = cards([task])
+    assert card.position == Position.from_fen("B:Wc3:Bb4", "russian")  # both pieces, Black to move
+    assert "b4:d2" in card.text[0] and "Black to move" in card.heading
+
+
+@pytest.mark.slow
+def test_every_text_of_the_key_and_worksheet_stays_in_its_questions_place():
+    # measured as matplotlib draws it: a long answer (17's eight moves) ran into 19's heading
+    from damlib.drawing import pages
+    from damlib.drawing.worksheet import cards, render
+
+    for answers in (True, False):
+        for page in render(cards(EXERCISES, answers=answers), "Set", answers=answers):
+            renderer, dpi = page.canvas.get_renderer(), page.dpi
+            middle = pages.WIDTH * dpi / 2
+            # the questions' texts: under the page's title and name line, over its footer
+            top, foot = (pages.HEIGHT - pages.MARGIN - 0.8) * dpi, pages.MARGIN * dpi
+            boxes = [(t.get_text(), box) for t in page.texts if t.get_text()
+                     for box in [t.get_window_extent(renderer)] if box.y1 < top and box.y0 > foot]
+            for left in (True, False):
+                placed = sorted(((text, box) for text, box in boxes if (box.x1 <= middle) == left),
+                                key=lambda tb: -tb[1].y1)
+                for (text, box), (below, under) in zip(placed, placed[1:], strict=False):
+                    if re.match(r"\d+\. ", below):  # a question's heading: a clear gap above it
+                        assert box.y0 - under.y1 >= 0.08 * dpi, (text, below)
+            for text, box in boxes:  # nothing reaches into the next column or off the page
+                assert box.x1 <= middle or box.x0 >= middle - 1, text
+                assert box.x1 <= (pages.WIDTH - pages.MARGIN) * dpi + 1, text

@@ -16,6 +16,7 @@ from damlib.handout import (
     ANSWER_KEY,
     EXAMPLES,
     GAMES,
+    SESSIONS,
     WORKSHEET,
     example,
     file_name,
@@ -24,6 +25,7 @@ from damlib.handout import (
     rule_ids,
     save_all,
     save_handout,
+    session_files,
 )
 from damlib.play.referee import capture_stages
 
@@ -64,7 +66,10 @@ def test_a_handout_per_game_is_committed_with_the_games_name_in_its_file_name():
     assert {WORKSHEET, ANSWER_KEY} <= names
 
 
-@pytest.mark.parametrize("name", [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY])
+SESSION_FILES = [name for session in SESSIONS for name in session_files(session)]
+
+
+@pytest.mark.parametrize("name", [file_name(g) for g in GAMES] + [WORKSHEET, ANSWER_KEY] + SESSION_FILES)
 @pytest.mark.parametrize("code", ["en", "eo"])
 def test_the_committed_pdfs_are_current(fresh, fresh_esperanto, name, code):
     folder, made = (HANDOUTS, fresh) if code == "en" else (HANDOUTS / code, fresh_esperanto)
@@ -93,9 +98,9 @@ def test_the_command_refuses_what_it_cannot_do(arguments, said, capsys):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
-def test_each_handout_states_every_rule_of_its_game_on_one_or_two_pages(fresh, game):
+def test_each_handout_states_every_rule_of_its_game(fresh, game):
     assert set(rule_ids(game)) == EXPECTED[game.name]
-    assert 1 <= page_count((fresh / file_name(game)).read_bytes()) <= 2
+    assert page_count((fresh / file_name(game)).read_bytes()) == len(render(game))
     written = " ".join(t.get_text() for page in render(game) for t in page.texts)
     for rule in EXPECTED[game.name]:
         assert rule in written, rule
@@ -217,3 +222,65 @@ def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
         numbers = range(int(first), int(last) + 1)
         assert {EXERCISES[n - 1].rules.name for n in numbers} == {game}
         assert (int(from_page), int(to_page)) == (-(-int(first) // per_page), -(-int(last) // per_page))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_every_handout_board_prints_for_a_class(game):
+    # as on a worksheet: at least 6 cm wide, the coordinates at least 7 pt
+    from damlib.drawing.pages import WIDTH
+
+    for page in render(game):
+        for ax in page.axes:
+            assert ax.get_position().width * WIDTH * 2.54 >= 6.0
+            # the coordinates stand outside the squares (a route's landing numbers stand on them)
+            coordinates = [t for t in ax.texts if min(t.get_position()) < 0]
+            assert len(coordinates) == 16 and min(t.get_fontsize() for t in coordinates) >= 7
+
+
+@pytest.mark.parametrize(("game", "rule"), [(game.name, rule) for game in GAMES for rule in rule_ids(game)
+                                            if EXAMPLES[rule].fen is not None])
+def test_each_rules_board_draws_every_square_its_sentence_names(game, rule):
+    # "to d4 or b4" draws both steps; "any empty square beyond it: e5, f6, g7 or h8" all four landings
+    position, move, entry = example(rule, game)
+    drawn = [move, *(position.parse_move(m) for m in entry.also)]
+    assert all(m in position.legal_moves for m in drawn)
+    moves = r"[a-h][1-8](?:[-:][a-h][1-8])+"
+    named = set(re.findall(r"\b[a-h][1-8]\b", re.sub(moves, "", entry.caption)))  # squares, not in a move text
+    for legal in position.legal_moves:  # each move of the piece drawn to a square the sentence names
+        if legal.start == move.start and legal.end in named:
+            assert legal in drawn, str(legal)
+    refused = set(re.findall(r"[a-h][1-8]", entry.refused or ""))
+    marked = {square for m in drawn for square in (*m.path, *m.captured)} | refused
+    start = Position.from_fen(entry.fen, game)
+    standing = set(position.pieces) | set(start.pieces)
+    named |= {square for text in re.findall(moves, entry.caption) for square in re.findall("[a-h][1-8]", text)}
+    assert named <= marked | standing, named - marked - standing  # every square named is on the picture
+
+
+def _numbers(phrase: str) -> set[int]:
+    """The questions a phrase of the guide names: "1, 2 and 3", "19 to 22, 24 and 25"."""
+    found = set()
+    for first, last in re.findall(r"(\d+)(?: to (\d+))?", phrase):
+        found |= set(range(int(first), int(last or first) + 1))
+    return found
+
+
+def test_each_session_of_the_guide_has_its_own_worksheet_of_its_own_questions():
+    from damlib.exercises import EXERCISES
+
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    # "session 6, levels …, exercises 17, 18, 23 and 26;" and "### Session 2 — … exercises 4 and 5."
+    set_lines = re.findall(r"(?s)### Sessions? (\d+)(?: and \d+)? — .*?\*\*Set\*\*: (.*?)\n- \*\*", guide)
+    planned: dict[int, set[int]] = {}
+    for heading, text in set_lines:
+        parts = re.split(r"(?=session (\d+), )", text)
+        for part in [p for p in parts if p and not p.isdigit()]:
+            number = re.match(r"session (\d+), ", part)
+            phrase = re.search(r"exercises ([\d ,to and]+)", part)
+            if phrase and _numbers(phrase.group(1)):  # session 8 sets the whole class set
+                planned[int(number.group(1)) if number else int(heading)] = _numbers(phrase.group(1))
+    assert planned == {session: set(numbers) for session, numbers in SESSIONS.items()}
+    for session, numbers in SESSIONS.items():
+        assert len({EXERCISES[n - 1].rules.name for n in numbers}) == 1  # one game each
+        for name in session_files(session):
+            assert name in guide and (HANDOUTS / name).exists() and (HANDOUTS / "eo" / name).exists()

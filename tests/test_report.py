@@ -89,7 +89,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(tmp_path
 
 def test_the_view_shows_every_rule_anyone_broke_for_every_learner(three):
     shown = class_report(three)._repr_html_()
-    head = shown[shown.index("<table>"):shown.index("</tr>")]
+    head = shown[shown.index("<table"):shown.index("</tr>")]
     assert [rule for rule in RULE_COLUMNS if rule in head] == ["DE-MAJORITY", "DE-STRIKE", "TR-REMOVE"]
     assert "corrupt.json" in shown and "empty.json" in shown
 
@@ -139,7 +139,7 @@ def test_the_demo_class_shipped_for_the_teacher_notebook(tmp_path):
     assert len(halfway.rows) == 5 and len(halfway.warnings) == 4
     assert any(".progress-k2j8x1.tmp" in warning for warning in halfway.warnings)
     assert snapshot(tmp_path / "class") == copied
-    assert "<table>" in report._repr_html_() and "Chiara Rossi-Ünal" in report._repr_html_()
+    assert "<table" in report._repr_html_() and "Chiara Rossi-Ünal" in report._repr_html_()
 
 
 def test_a_folder_that_is_not_there_is_named(tmp_path):
@@ -194,3 +194,48 @@ def test_a_file_one_learners_account_saved_under_anothers_name_is_marked(tmp_pat
     shown = report._repr_html_()
     assert "Saved by another learner&#x27;s account, so not to be trusted: carl.json, dora.json." in shown
     assert LearnerRow("ana", "ana.json", {}, {}, owner="teacher").warning == ""  # not a learner's account
+
+
+def test_the_class_view_lists_each_learners_levels_of_todays_session(tmp_path):
+    # Ada did de-board-1 last week and de-board-2 today; Bo nothing today
+    today = datetime.date.today()
+    last_week = (today - datetime.timedelta(days=7)).isoformat()
+    data = {"format": "damlib progress 1", "learner": "Ada", "stars": {"de-board-1": 3}, "mistakes": {},
+            "days": {"de-board-1": last_week}}
+    (tmp_path / "ada.json").write_text(json.dumps(data), encoding="utf-8")
+    progress_file(tmp_path, "bo.json", "Bo", {"de-board-1": 2})  # from before files kept days
+    level = next(lv for lv in LEVELS if lv.id == "de-board-2")
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    Progress("Ada", tmp_path).record(attempt)
+    report = class_report(tmp_path)
+    ada, bo = report.rows
+    assert ada.done_on(today) == ["de-board-2"] and bo.done_on(today) == []
+    assert ada.days["de-board-1"].isoformat() == last_week  # kept as it was
+    shown = report._repr_html_()
+    assert f"Levels done today ({today.isoformat()})" in shown
+    assert "<li>Ada: de-board-2</li>" in shown and "<li>Bo: none</li>" in shown
+
+
+def test_a_progress_file_with_days_that_are_not_dates_is_not_read(tmp_path):
+    data = {"format": "damlib progress 1", "learner": "Ada", "stars": {}, "days": {"de-board-1": "Tuesday"}}
+    (tmp_path / "ada.json").write_text(json.dumps(data), encoding="utf-8")
+    report = class_report(tmp_path)
+    assert report.rows == () and "not dates" in report.warnings[0]
+
+
+def test_a_progress_file_taken_to_another_computer_keeps_the_later_day_of_each_level(tmp_path):
+    school = tmp_path
+    week_ago = datetime.date.today() - datetime.timedelta(days=7)
+    data = {"format": "damlib progress 1", "learner": "Ada", "stars": {"de-board-1": 3, "de-board-2": 1},
+            "days": {"de-board-1": week_ago.isoformat(), "de-board-2": week_ago.isoformat()}}
+    level = next(lv for lv in LEVELS if lv.id == "de-board-2")
+    attempt = level.attempt()
+    for move in level.solution:
+        attempt.play(move)
+    ada = Progress("Ada", school)
+    ada.record(attempt)  # de-board-2 done again today
+    ada.load("ada.json", json.dumps(data).encode())
+    assert ada.days == {"de-board-1": week_ago, "de-board-2": datetime.date.today()}
+    assert class_report(school).rows[0].done_on(datetime.date.today()) == ["de-board-2"]

@@ -1,5 +1,5 @@
-"""A rule handout per game, two A4 pages: the board and the start, then every rule in a
-sentence with its ID and a small diagram.
+"""A rule handout per game, on A4 pages: the board and the start, then every rule in a
+sentence with its ID beside a diagram as large as a worksheet's (7.5 cm, coordinates in 7 pt).
 
 The rule IDs and sentences are read from damlib: the rule IDs the game's
 :class:`~damlib.Rules` value follows and their sentences (:data:`~damlib.RULE_TEXT`). Each rule's
@@ -28,15 +28,17 @@ from ..engine.variants import rules as _rules
 from ..play.game import Game
 from ..teach.exercises import EXERCISES
 from . import diagram, pages
-from .worksheet import game_heading, save_worksheet
+from .worksheet import SHEET_BOARD, game_heading, save_worksheet
+from .worksheet import say as worksheet_say
 
 if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures are made
     from matplotlib.figure import Figure
 
 #: The games with a handout, in the lessons' order.
 GAMES = (GERMAN, RUSSIAN, TURKISH)
-_START = 2.7  # inches: the start position's board
-_SMALL = 1.6  # a rule's board (4.1 cm)
+#: inches: the start position's board and each rule's, as wide as a worksheet's (so its
+#: coordinates print in 7 pt, to read on a page handed to a class)
+_START = _SMALL = SHEET_BOARD
 
 #: Every sentence printed on a handout, whole, with named placeholders: ``{game}`` the game's
 #: name ("German draughts"); under each rule's board, what happens there (``caption-<rule ID>``),
@@ -50,6 +52,8 @@ TEXTS: dict[str, str] = {
     "footer": "{game} · the rules as damlib plays them · page {page} of {pages}",
     "usage": "usage: python -m damlib.handout [FOLDER] [--language CODE]  (writes the handouts, worksheet and answer "
              "key, in the language CODE; FOLDER is handouts by default)",
+    # a session's worksheet, for the check at the end of the session of docs/teaching.md
+    "session-title": "Session {number}: {game}",
     "caption-repetition": "The kings go to and fro: {move} brings back the position with the kings on {white} and "
                           "{black}, White to move, for the third time. It is a draw.",
     "caption-last-piece": "White takes Black's last piece, d4:f6: Black has no pieces left and has lost.",
@@ -110,6 +114,8 @@ class Example:
     refused: str | None = None
     #: the moves played from ``fen`` to reach the position drawn (a repetition)
     before: tuple[str, ...] = ()
+    #: more moves drawn, where the sentence names more than one (a king's landing squares)
+    also: tuple[str, ...] = ()
     #: the placeholders of the sentence, filled
     fields: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
@@ -121,7 +127,7 @@ class Example:
     def __repr__(self) -> str:
         # what is drawn and said: a handout's fingerprint covers it
         return (f"Example(fen={self.fen!r}, move={self.move!r}, caption={self.caption!r}, refused={self.refused!r}, "
-                f"before={self.before!r})")
+                f"before={self.before!r}, also={self.also!r})")
 
 
 def _repetition(fen: str, shuffle: tuple[str, str, str, str]) -> Example:
@@ -138,15 +144,15 @@ _LAST_PIECE = Example("W:Wd4:Be5", "d4:f6", "caption-last-piece")
 #: Each rule's example, by rule ID; a DE rule's example serves German and Russian alike.
 EXAMPLES: dict[str, Example] = {
     "DE-BOARD": Example(None), "DE-START": Example(None), "TR-BOARD": Example(None), "TR-START": Example(None),
-    "DE-MAN-MOVE": Example("W:Wc3:Bh8", "c3-d4", "caption-DE-MAN-MOVE", refused="c3-b2"),
+    "DE-MAN-MOVE": Example("W:Wc3:Bh8", "c3-d4", "caption-DE-MAN-MOVE", refused="c3-b2", also=("c3-b4",)),
     "DE-MAN-CAPTURE": Example("W:We5:Bd4,a7", "e5:c3", "caption-DE-MAN-CAPTURE"),
     "DE-MANDATORY": Example("W:Wc3,g3:Bd4,h8", "c3:e5", "caption-DE-MANDATORY", refused="g3-h4"),
     "DE-PROMOTE": Example("W:Wc7:Bh2", "c7-d8", "caption-DE-PROMOTE"),
-    "DE-KING": Example("W:WKa1:Bd4", "a1:f6", "caption-DE-KING"),
+    "DE-KING": Example("W:WKa1:Bd4", "a1:e5", "caption-DE-KING", also=("a1:f6", "a1:g7", "a1:h8")),
     "DE-MAJORITY": Example("W:We3:Bd4,f4,b6", "e3:c5:a7", "caption-DE-MAJORITY", refused="e3:g5"),
     "DE-STRIKE": Example("W:WKa1:Bc3,f4,f2,b4", "a1:e5:g3:e1", "caption-DE-STRIKE", refused="a1:e5:g3:e1:a5"),
     "DE-PROMOTE-PASS": Example("W:Wb6:Bc7,e7", "b6:d8:f6", "caption-DE-PROMOTE-PASS", refused="b6:d8"),
-    "RU-PROMOTE": Example("W:Wb6:Bc7,e7", "b6:d8:h4", "caption-RU-PROMOTE"),
+    "RU-PROMOTE": Example("W:Wb6:Bc7,e7", "b6:d8:h4", "caption-RU-PROMOTE", also=("b6:d8:f6", "b6:d8:g5")),
     "DE-DRAW": _repetition("W:WKa1:BKb8", ("a1-b2", "b8-a7", "b2-a1", "a7-b8")),
     "DE-PENALTY": Example("W:We3,h2:Bd4,f4,b6,h8", "e3:c5:a7", "caption-DE-PENALTY", refused="e3:g5"),
     "DE-WIN": _LAST_PIECE,
@@ -197,6 +203,8 @@ def _rule(page: Figure, rule: str, game: Rules, x: float, y: float, width: float
     drawn = diagram.Annotations(move=move) if move else diagram.Annotations()
     if entry.refused:
         drawn["refused"] = [entry.refused]
+    if entry.also:
+        drawn["arrows"] = list(entry.also)
     pages.board(page, position, x, y, _SMALL, **drawn)
     left, column = x + _SMALL + 0.12, width - _SMALL - 0.12
     for text, bold, gap in _parts(rule, entry.caption):
@@ -204,25 +212,12 @@ def _rule(page: Figure, rule: str, game: Rules, x: float, y: float, width: float
         y += pages.write(page, text, left, y, column, size, bold=bold)
 
 
-#: the text sizes a handout tries, largest first, until it fits on two pages (one sheet, both
-#: sides): a language that says the rules at more length gets slightly smaller type
-SIZES = (pages.BODY, pages.BODY - 0.5, pages.BODY - 1.0)
-
-
 def render(game: Variant) -> list[Figure]:
     """The handout's pages: the start and the first two rules at the top, then the other rules
-    two to a row, each row as tall as its longer text, on a new page when one is full; on two
-    pages, in the largest of :data:`SIZES` that fits."""
+    one to a row, the board on the left and the text beside it, on a new page when one is full."""
     rules = _rules(game)
-    for size in SIZES:
-        drawn = _render(rules, size)
-        if len(drawn) <= 2:
-            break
-    return drawn
-
-
-def _render(rules: Rules, size: float) -> list[Figure]:
     shown = rule_ids(rules)
+    size = pages.BODY
     left, width = pages.MARGIN, pages.WIDTH - 2 * pages.MARGIN
     first = pages.new_page()
     pages.write(first, say("title", game=game_heading(rules)), left, pages.MARGIN, width, size=18,
@@ -231,22 +226,18 @@ def _render(rules: Rules, size: float) -> list[Figure]:
     pages.board(first, Position.start(rules), left, top, _START, square_names=True)
     text_x, text_w = left + _START + 0.25, width - _START - 0.25
     used = 0.0
-    for rule in rule_ids(rules)[:2]:  # the board and the start, beside the start position
+    for rule in shown[:2]:  # the board and the start, beside the start position
         used += pages.write(first, rule, text_x, top + used, text_w, size, bold=True)
         used += pages.write(first, rule_sentence(rule), text_x, top + used, text_w, size) + 0.12
-    pages.write(first, say("squares"), text_x, top + used + 0.1, text_w, size)
-    drawn, y = [first], top + _START + 0.3
-    cell = width / 2 - 0.15
-    for i in range(2, len(shown), 2):
-        row = shown[i:i + 2]
-        height = max([_SMALL] + [_height(_parts(rule, EXAMPLES[rule].caption), cell - _SMALL - 0.12, size)
-                                 for rule in row])
+    used += pages.write(first, say("squares"), text_x, top + used + 0.1, text_w, size)
+    drawn, y = [first], top + max(_START, used + 0.1) + 0.3
+    for rule in shown[2:]:
+        height = max(_SMALL, _height(_parts(rule, EXAMPLES[rule].caption), width - _SMALL - 0.12, size))
         if y + height > pages.HEIGHT - pages.MARGIN - 0.3:
             drawn.append(pages.new_page())
             y = pages.MARGIN
-        for column, rule in enumerate(row):
-            _rule(drawn[-1], rule, rules, left + column * width / 2, y, cell, size)
-        y += height + 0.25
+        _rule(drawn[-1], rule, rules, left, y, width, size)
+        y += height + 0.3
     for n, page in enumerate(drawn, 1):
         pages.footer(page, say("footer", game=game_heading(rules), page=n, pages=len(drawn)))
     return drawn
@@ -270,15 +261,39 @@ def save_handout(game: Variant, path: str | Path) -> list[Path]:
 #: The printed set committed in ``handouts/``: a handout per game, the class worksheet and its key.
 WORKSHEET, ANSWER_KEY = "worksheet.pdf", "answer-key.pdf"
 
+#: The sessions of docs/teaching.md with a check of their own: the numbers (from 1) of the class
+#: set's questions each session sets, all of one game; session 8 sets the whole class set.
+SESSIONS: dict[int, tuple[int, ...]] = {
+    1: (1, 2, 3), 2: (4, 5), 3: (4, 10), 4: (6, 7, 8, 9), 5: (11, 12, 13, 14, 15, 16),
+    6: (17, 18, 23, 26), 7: (19, 20, 21, 22, 24, 25),
+}
+
+
+def session_files(session: int) -> tuple[str, str]:
+    """The file names of a session's worksheet and answer key: ``session-1-worksheet.pdf``, …"""
+    return f"session-{session}-worksheet.pdf", f"session-{session}-answer-key.pdf"
+
+
+def save_session(session: int, folder: str | Path) -> list[Path]:
+    """Write the worksheet and answer key of ``session`` (see :data:`SESSIONS`) into ``folder``."""
+    questions = [EXERCISES[number - 1] for number in SESSIONS[session]]
+    title = say("session-title", number=session, game=game_heading(questions[0].rules))
+    sheet, key = (Path(folder) / name for name in session_files(session))
+    save_worksheet(questions, sheet, title=title)
+    save_worksheet(questions, key, answers=True, title=worksheet_say("answer-key-of", title=title))
+    return [sheet, key]
+
 
 def save_all(folder: str | Path) -> list[Path]:
-    """Write the handouts, the class set's worksheet and its answer key into ``folder``."""
+    """Write the handouts, the class set's worksheet and its answer key, and each session's
+    worksheet and key, into ``folder``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = [path for game in GAMES for path in save_handout(game, folder / file_name(game))]
     save_worksheet(EXERCISES, folder / WORKSHEET)
     save_worksheet(EXERCISES, folder / ANSWER_KEY, answers=True)
-    return written + [folder / WORKSHEET, folder / ANSWER_KEY]
+    sessions = [path for session in SESSIONS for path in save_session(session, folder)]
+    return written + [folder / WORKSHEET, folder / ANSWER_KEY] + sessions
 
 
 def main(arguments: list[str]) -> None:

@@ -7,7 +7,10 @@ coordinates in 7 pt or more, and lines for the answer and the rule; a name and d
 every page. The answer key has four a page: the board with the answer's moves drawn, the answer,
 and the rule that decides it — the exercise's own rule, one without which the answer would
 differ (a king's capture that may not turn back over a piece it has jumped cites DE-STRIKE),
-with its sentence. Text is 10.5 pt or larger, in black; the boards' pieces are outlined, so the
+with its sentence, and every other rule that decides it, each a right answer on the worksheet's
+rule line. A worksheet pictures the position before the moves a question lists; where several
+captures take the most, the key draws one for each different set of pieces taken. Text is 10.5 pt
+or larger, in black; the boards' pieces are outlined, so the
 pages read in greyscale.
 
 :func:`cards` says what goes on the pages; :func:`save_worksheet` draws and saves them.
@@ -32,7 +35,7 @@ from ..engine.errors import DamlibError
 from ..engine.position import Move, Position
 from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
-from ..teach.exercises import Exercise
+from ..teach.exercises import Exercise, different_captures
 from . import diagram, pages
 
 if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures are made
@@ -41,10 +44,10 @@ if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures 
 #: Questions a page (columns × rows): the worksheet's, and the answer key's.
 SHEET_GRID, KEY_GRID = (2, 2), (2, 2)
 #: A board's width in inches, on the worksheet (7.5 cm: its coordinates print in 7 pt) and in the key.
-SHEET_BOARD, KEY_BOARD = 2.95, 2.3
+SHEET_BOARD, KEY_BOARD = 2.95, 2.0
 #: Lines of text over a question's board (the longest question, after eight moves, takes four),
 #: and under an answer's.
-SHEET_LINES, KEY_LINES = 4, 11
+SHEET_LINES, KEY_LINES = 4, 12
 SHEET_TEXT = 11.0
 
 #: Every sentence printed on a worksheet and its answer key, whole, with named placeholders:
@@ -58,8 +61,8 @@ TEXTS: dict[str, str] = {
     "printed-play-after": "After {moves}: draw a move the rules allow on the board, and write it.",
     "printed-moves": "Write every move the rules allow. Draw the captures on the board.",
     "printed-moves-after": "After {moves}: write every move the rules allow. Draw the captures on the board.",
-    "printed-most": "Draw the best capture and cross out the pieces it takes. How many are they?",
-    "printed-most-after": "After {moves}: draw the best capture and cross out the pieces it takes. How many "
+    "printed-most": "Draw a best capture and cross out the pieces it takes. How many are they?",
+    "printed-most-after": "After {moves}: draw a best capture and cross out the pieces it takes. How many "
                           "are they?",
     "printed-crown": "Draw the move {move}. At the end of it, is the moving piece a king?",
     "printed-crown-after": "After {moves}: draw the move {move}. At the end of it, is the moving piece a king?",
@@ -79,6 +82,8 @@ TEXTS: dict[str, str] = {
     "answer-titled": "{title}. Answer: {answer}",
     "rule": "Rule {rule}: {text}",
     "rule-published": "Rule: as the published rules have it.",
+    # where several rules decide the answer, any of them is right on the worksheet's rule line
+    "also-deciding": "Also right on the rule line: {rules}.",
     "moves-explained": "{moves}: {what}",
     "for-the-teacher": "For the teacher: the answers, drawn on the boards, and the rule that decides each.",
     # the lines to write on
@@ -151,11 +156,13 @@ class Card:
 
 def answer_moves(task: Exercise) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     """The moves the answer key draws for ``task``, and the moves drawn faint: every legal move
-    for 'play' and 'moves', the best captures for 'most', the move asked about for 'crown', the
-    correct captures (and the mistake, faint) for 'penalty', none for 'winner'."""
+    for 'play' and 'moves', a best capture for each different set of pieces taken for 'most', the
+    move asked about for 'crown', the correct captures (and the mistake, faint) for 'penalty', none for 'winner'."""
     position = task.position
-    if task.kind in ("play", "moves", "most"):
-        return (position.legal_moves if task.kind != "most" or position.must_capture else ()), ()
+    if task.kind == "most":
+        return different_captures(position), ()
+    if task.kind in ("play", "moves"):
+        return position.legal_moves, ()
     if task.kind == "crown":
         return (position.parse_move(task.move or "", literal=True),), ()
     if task.kind == "penalty":
@@ -183,17 +190,22 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
         title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
             raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
-        heading = say(f"heading-{task.position.turn}", number=number, game=game_heading(task.rules))
+        # a worksheet's board is the one before the moves the question lists (after them, it could
+        # give the answer away); the key's, the one the answer is about
+        shown = task.position if answers else task.game.positions[0]
+        heading = say(f"heading-{shown.turn}", number=number, game=game_heading(task.rules))
         if not answers:
             question = say("titled", title=title, question=printed(task)) if title else printed(task)
-            made.append(Card(number, heading, task.position, (question,)))
+            made.append(Card(number, heading, shown, (question,)))
             continue
         arrows, ahead = answer_moves(task)
         rule = task.rule
         answer = say("answer-titled", title=title, answer=task.answer) if title else say("answer", answer=task.answer)
         cited = (say("rule", rule=rule, text=rule_sentence(rule)) if rule in RULE_TEXT
                  else say("rule-published"))
-        text = (answer, cited, _explanation(task))
+        others = task.deciding[1:]
+        also = (say("also-deciding", rules=", ".join(others)),) if others else ()
+        text = (answer, cited, *also, _explanation(task))
         made.append(Card(number, heading, task.position, text, rule, arrows, ahead))
     if not made:
         raise DamlibError(say("no-exercises"))
@@ -224,7 +236,7 @@ def fits(task: Exercise) -> bool:
     list of legal moves, say) is cut off after :data:`KEY_LINES` lines."""
     width = _column(answers=True) - 2 * _PAD
     (card,) = cards([task], answers=True)
-    return sum(len(pages.lines(part, width)) for part in card.text) <= KEY_LINES
+    return sum(len(pages.lines(part, width, bold=part is card.text[0])) for part in card.text) <= KEY_LINES
 
 
 def _header(page: Figure, title: str, answers: bool) -> None:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..engine import language
@@ -136,10 +137,9 @@ def explain(position: Position, move_text: Move | str) -> str:
     >>> explain(pos, "b6:d8:f6")
     'b6:d8:f6 is legal: the man captures c7, e7 (2 pieces); it passes the last rank on d8 and stays a man (DE-PROMOTE-PASS).'
     >>> print(explain(Position.from_fen("W:WKd4:Bd6,d2", "turkish"), "d4:d7"))  # doctest: +NORMALIZE_WHITESPACE
-    d4:d7 stands for d4:d1:d7, which is legal: the king captures d2, d6 (2 pieces), as many as any capture
-    here (TR-MAJORITY). In referee mode a text means exactly the jumps it names, and then d4:d7 is not
-    allowed (TR-MANDATORY): after a jump the same piece must jump again while it can; the capture does
-    not end on d7.
+    d4:d7 stands for d4:d1:d7, which is legal: the king captures d2, d6 (2 pieces). In referee mode a
+    text means exactly the jumps it names, and then d4:d7 is not allowed (TR-MANDATORY): after a jump the
+    same piece must jump again while it can; the capture does not end on d7.
     """  # noqa: E501
     position = _position(position)
     try:
@@ -183,9 +183,16 @@ def describe(move: Move | str, position: Position) -> str:
         crowning, promote = "", None
     if not move.captured:
         return say(f"moves-{piece}{crowning}", end=move.end, promote=promote)
-    most = "-most" if len(position.legal_moves) > 1 and rules.majority else ""
+    # the majority rule is named only where it decides: where a complete capture takes fewer
+    most = "-most" if rules.majority and _majority_decides(position) else ""
     return counted(f"captures-{piece}{most}{crowning}", len(move.captured), captured=", ".join(move.captured),
                    majority=rules.cite("majority") if most else None, square=crowned_on, promote=promote)
+
+
+@functools.lru_cache(maxsize=16)  # describe is asked once for each legal move of one position
+def _majority_decides(position: Position) -> bool:
+    """Whether the majority rule forbids a capture here (one that takes fewer pieces)."""
+    return position.forbidden_captures(0)[0] > 0
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ differ (see :attr:`Exercise.rule`).
 >>> from damlib.exercises import Exercise
 >>> task = Exercise("W:We3:Bd4,f4,b6", "german", "most")
 >>> task.question
-'In German draughts, how many pieces does the best capture take?'
+'In German draughts, how many pieces does a best capture take?'
 >>> task.check("1").correct, task.check("2").correct
 (False, True)
 >>> task.check("1").text
@@ -59,8 +59,8 @@ TEXTS: dict[str, str] = {
     "question-play-black-after": "After {moves}: black to move in {game}: play a move the rules allow.",
     "question-moves": "In {game}, which moves are legal? Write them all, separated by commas.",
     "question-moves-after": "After {moves}: in {game}, which moves are legal? Write them all, separated by commas.",
-    "question-most": "In {game}, how many pieces does the best capture take?",
-    "question-most-after": "After {moves}: in {game}, how many pieces does the best capture take?",
+    "question-most": "In {game}, how many pieces does a best capture take?",
+    "question-most-after": "After {moves}: in {game}, how many pieces does a best capture take?",
     "question-crown": "In {game}, after the move {move}, is the moving piece a king?",
     "question-crown-after": "After {moves}: in {game}, after the move {move}, is the moving piece a king?",
     "question-winner": "This game of {game} is over. Who won: white, black, or is it a draw?",
@@ -83,6 +83,21 @@ TEXTS: dict[str, str] = {
     "no-capture": "There is no capture here ({rule} does not apply).",
     "best-capture-one": "The best capture, {move}, takes {count} piece — you must take the most ({rule}).",
     "best-capture-other": "The best capture, {move}, takes {count} pieces — you must take the most ({rule}).",
+    # several captures take the most, each a different set of pieces: {moves} names one of each
+    "best-captures-one": "A best capture takes {count} piece, and there are several: {moves}. You must take the "
+                         "most ({rule}) and may choose among these.",
+    "best-captures-other": "A best capture takes {count} pieces, and there are several: {moves}. You must take the "
+                           "most ({rule}) and may choose among these.",
+    # no capture takes fewer than another ({moves}: one of each set of pieces taken)
+    "every-capture-one": "Every capture here takes {count} piece: {moves}.",
+    "every-capture-other": "Every capture here takes {count} pieces: {moves}. A piece that can jump on must, "
+                           "so none may stop sooner ({rule}).",
+    # the one legal move is a capture
+    "only-capture-one": "The only capture, {move}, takes {count} piece.",
+    "only-capture-other": "The only capture, {move}, takes {count} pieces: a piece that can jump on must, so it "
+                          "may not stop sooner ({rule}).",
+    # a capture and the pieces it takes: "h2:c7:a5 (f4, b6)"
+    "capture-taking": "{move} ({captured})",
     "crown-explained": "In {move} {what}",
     "move-explained": "{move}: {what}",
     "penalty-explained-white": "Black chooses: White must take {move} back and capture correctly ({correct}), "
@@ -159,7 +174,7 @@ _WITHOUT: dict[str, Callable[[Rules], Rules]] = {
 _DECIDING: dict[str, tuple[Topic, ...]] = {
     "play": ("promote-mid", "removal", "majority", "mandatory", "king", "man-capture", "man-move"),
     "moves": ("promote-mid", "removal", "majority", "mandatory", "king", "man-capture", "man-move"),
-    "most": ("majority", "removal", "promote-mid", "king", "man-capture"),
+    "most": ("majority", "mandatory", "removal", "promote-mid", "king", "man-capture"),
     "crown": ("promote-mid", "promote"),
     "penalty": ("penalty",),
 }
@@ -180,7 +195,7 @@ class Exercise:
     """One question on one position.
 
     ``kind`` is one of :data:`QUESTIONS`: ``"play"`` (play a move the rules allow),
-    ``"moves"`` (list the legal moves), ``"most"`` (how many pieces the best capture
+    ``"moves"`` (list the legal moves), ``"most"`` (how many pieces a best capture
     takes), ``"crown"`` (is the piece a king after ``move``), ``"winner"`` (who won the
     finished game), ``"penalty"`` (what happens after the capture mistake just made).
     """
@@ -267,6 +282,16 @@ class Exercise:
         if self.kind == "most":
             return self._expected
         return say(f"answer-{self._expected.replace(' ', '-')}")
+
+    @property
+    def deciding(self) -> tuple[str, ...]:
+        """Every rule that decides the answer, :attr:`rule` first: any of them is a right answer
+        where a worksheet asks which rule decides.
+
+        >>> Exercise("W:WKf4:Bc7,g3,e5", "german", "play").deciding
+        ('DE-STRIKE', 'DE-MAJORITY', 'DE-MANDATORY', 'DE-KING')
+        """
+        return tuple(dict.fromkeys((self.rule, *self._deciding())))
 
     @property
     def _expected(self) -> str:
@@ -371,9 +396,16 @@ class Exercise:
         if self.kind == "most":
             if not pos.must_capture:
                 return say("no-capture", rule=pos.rules.cite("mandatory"))
-            best = pos.legal_moves[0]
-            return language.counted("best-capture", len(best.captured), TEXTS, move=best,
-                                    rule=pos.rules.rule_id("majority"))
+            shown = different_captures(pos)
+            count = len(shown[0].captured)
+            moves = functools.reduce(lambda said, move: say("answer-or", moves=said, move=move),
+                                     (say("capture-taking", move=m, captured=", ".join(m.captured)) for m in shown))
+            if not self._decides("majority"):
+                # no capture takes fewer: what keeps the count up is jumping on (or nothing, for one piece)
+                key = "only-capture" if len(pos.legal_moves) == 1 else "every-capture"
+                return language.counted(key, count, TEXTS, move=shown[0], moves=moves, rule=pos.rules.cite("mandatory"))
+            return language.counted("best-capture" if len(shown) == 1 else "best-captures", count, TEXTS,
+                                    move=shown[0], moves=moves, rule=pos.rules.rule_id("majority"))
         if self.kind == "crown":
             return say("crown-explained", move=self.move, what=describe(self._move(), pos))
         game = self.game
@@ -531,6 +563,20 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("W:Wc4,h2:Bc5,a7", "turkish", "penalty", history=("h2-h3",)),  # TR-PENALTY
     Exercise("B:Wc2,d3:Bd4,a6", "turkish", "play", about="TR-MANDATORY"),  # down, then must jump on sideways
 )
+
+
+def different_captures(position: Position) -> tuple[Move, ...]:
+    """The legal captures of ``position``, one for each different set of pieces taken (a king's
+    landings after the same jumps are one): what an answer key draws and names.
+
+    >>> [str(m) for m in different_captures(Position.from_fen("W:WKh2:Bf4,d4,b6,a7", "russian"))]
+    ['h2:e5:c3', 'h2:c7:a5']
+    """
+    first: dict[frozenset[str], Move] = {}
+    for move in position.legal_moves:
+        if move.captured:
+            first.setdefault(frozenset(move.captured), move)
+    return tuple(first.values())
 
 
 class AnswerClicks(ClickToMove):

@@ -56,13 +56,16 @@ class ClassView(Pictured, w.VBox):
         self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description=say("folder"),
                              continuous_update=False, layout=w.Layout(width="32em"), style=WHOLE_LABEL)
         self.folder.observe(lambda _: self.load(), "value")  # Enter, or leaving the box, opens it
-        self.table = w.HTML(layout=w.Layout(width="100%"))  # a wide table scrolls inside it, not the page
+        # a wide table scrolls inside its own box, not the page (and not the chart below it)
+        self.table = w.HTML(layout=w.Layout(align_self="stretch", overflow="auto"))
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.message = text("message")
         controls = w.HBox([self.folder, button(say("open"), say("open-tip"), "open", self.load),
                            button(say("csv"), say("csv-tip"), "csv", self.save_csv)],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.message, self.table, self.chart])
+        self.table.add_class("damlib-class-table")
+        self.add_class("damlib-classview")
         self.load()
 
     def __repr__(self) -> str:

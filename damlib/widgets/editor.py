@@ -36,7 +36,7 @@ TEXTS: dict[str, str] = {
     "tool-eraser": "Eraser",
     "kind-play": "Play a legal move",
     "kind-moves": "List every legal move",
-    "kind-most": "How many does the best capture take?",
+    "kind-most": "How many does a best capture take?",
     "game": "Game",
     "to-move": "To move",
     "white": "White",
@@ -47,6 +47,7 @@ TEXTS: dict[str, str] = {
     "title-box": "a question's title, e.g. Warm-up",
     "worksheet": "Worksheet",
     "file-name": "File name",
+    "save-folder": "Save in",
     "clear": "Clear",
     "clear-tip": "take every piece off",
     "start": "Start position",
@@ -91,6 +92,9 @@ TEXTS: dict[str, str] = {
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
+#: Where the editor saves a worksheet unless told: a folder of the teacher's own, not the lessons'
+#: (a worksheet saved beside a lesson would sit among the lessons, untracked)
+SAVE_FOLDER = Path.home() / "damlib-worksheets"
 #: The questions an editor position can become, in the menu's order (see
 #: :data:`damlib.exercises.QUESTIONS`).
 KINDS = ("play", "moves", "most")
@@ -104,8 +108,9 @@ class BoardEditor(Pictured, w.VBox):
     Then: copy the FEN, play from the position or step through its captures (opened below the
     editor, and closed when the position changes), make it an exercise (the engine works out the
     answer) and add it to a worksheet: its questions listed, to move up or down, give a title or
-    remove; the worksheet's title and file name chosen; saved with its answer key in ``folder``
-    (under a new name rather than over a file that is there).
+    remove; the worksheet's title and file name chosen; saved with its answer key in the folder
+    typed (``folder`` at first: by default :data:`SAVE_FOLDER`, outside the lessons), under a new
+    name rather than over a file that is there.
 
     >>> editor = BoardEditor("german")
     >>> editor.click("c3"); editor.tools.value = "black man"; editor.click("d4")
@@ -114,7 +119,7 @@ class BoardEditor(Pictured, w.VBox):
     """
 
     def __init__(self, game: Variant = GERMAN, fen: str | None = None, size: int | None = None,
-                 folder: str | Path = ".") -> None:
+                 folder: str | Path = SAVE_FOLDER) -> None:
         self.editor = Editor(game, fen)
         self._drawing = False
         self.size = check_size(size, share=0.8)
@@ -134,7 +139,10 @@ class BoardEditor(Pictured, w.VBox):
         self.turn = w.ToggleButtons(options=[(say("white"), "white"), (say("black"), "black")], value=self.editor.turn,
                                     description=say("to-move"), style={"button_width": "70px"})
         self.turn.observe(lambda change: self._do(self.editor.set_turn, change["new"]), "value")
-        self.board = Board(on_click=self.click, size=size)
+        # a fixed width, so that the controls find room beside it (a board of no size fills the row);
+        # set on its layout too, which a box applies to its children over what the board sets itself
+        self.board = Board(on_click=self.click, size=self.size)
+        self.board.layout = w.Layout(width=f"{self.size}px", max_width="100%", flex="0 0 auto")
         self.fen_box = w.Text(description="FEN", continuous_update=False, layout=w.Layout(width="460px"))
         self.fen_box.add_class("damlib-fen")
         self.fen_box.observe(lambda change: self._load(change["new"]), "value")
@@ -166,16 +174,24 @@ class BoardEditor(Pictured, w.VBox):
         self.question_title = w.Text(description=say("title"), placeholder=say("title-box"), style=WHOLE_LABEL)
         self.sheet_title = w.Text(value=self.sheet.title, description=say("worksheet"), style=WHOLE_LABEL)
         self.file_name = w.Text(value=self.sheet.name, description=say("file-name"), style=WHOLE_LABEL)
+        #: where the worksheet is saved: the folder given, by default one outside the lessons' folder
+        self.save_folder = w.Text(value=str(self.folder), description=say("save-folder"), style=WHOLE_LABEL)
         b = self.buttons
         rows = w.Layout(flex_flow="row wrap")  # a row too long for the page (a longer language) wraps
-        worksheet = [w.HBox([self.sheet_title, self.file_name], layout=rows), self.questions,
+        worksheet = [w.HBox([self.sheet_title, self.file_name, self.save_folder], layout=rows), self.questions,
                      w.HBox([b["up"], b["down"], b["remove"], self.question_title, b["retitle"]],
                             layout=w.Layout(flex_flow="row wrap"))]
-        super().__init__([self.game, self.tools, self.turn, w.HBox([b["clear"], b["start"], b["flip"]], layout=rows),
-                          self.board, self.message, self.status, w.HBox([self.fen_box, self.copy], layout=rows),
-                          w.HBox([b["play"], b["captures"]], layout=rows),
-                          w.HBox([self.kind, b["exercise"], b["add"], b["save"]], layout=rows),
-                          self.exercise, *worksheet, self.opened])
+        # the board on the left and everything done with it beside it, so that on a laptop's screen
+        # the actions and what they open are in view next to the board (on a phone, below it)
+        controls = w.VBox([self.game, self.tools, self.turn, w.HBox([b["clear"], b["start"], b["flip"]], layout=rows),
+                           self.message, self.status, w.HBox([self.fen_box, self.copy], layout=rows),
+                           w.HBox([b["play"], b["captures"]], layout=rows),
+                           w.HBox([self.kind, b["exercise"], b["add"], b["save"]], layout=rows),
+                           self.exercise, self.opened, *worksheet],
+                          layout=w.Layout(flex="1 1 24em", min_width="0"))
+        beside = w.Layout(flex_flow="row wrap", align_items="flex-start")
+        super().__init__([w.HBox([self.board, controls], layout=beside)])
+        self.add_class("damlib-editor")
         self._list()
         self._show()
 
@@ -245,7 +261,9 @@ class BoardEditor(Pictured, w.VBox):
             self.message.value = prose(html.escape(say("nothing-to-save")))
             return
         self.sheet.title, self.sheet.name = self.sheet_title.value, self.file_name.value
+        self.folder = Path(self.save_folder.value.strip() or SAVE_FOLDER).expanduser()
         try:
+            self.folder.mkdir(parents=True, exist_ok=True)
             sheet, key = self.sheet.save(self.folder)
         except (OSError, DamlibError) as error:
             self.message.value = prose(say("not-saved", error=html.escape(str(error))))

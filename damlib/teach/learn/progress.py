@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import NamedTuple, TextIO
 
 from ...engine import language
@@ -85,6 +86,7 @@ TEXTS: dict[str, str] = {
     "bad-rules": "its mistakes are not kept under rule IDs",
     "bad-learner": "its learner's name is not text",
     "bad-date": "its saved date is not a date",
+    "bad-days": "its days of the levels done are not dates of levels",
     "no-language": "no catalog for the language {code}: damlib speaks {known}",
     # a progress file loaded (Learn's "Load a progress file"): {file} the name it was given
     "not-loaded": "{file} was not loaded: {reason}.",
@@ -157,6 +159,8 @@ class Progress:
         self.level: str | None = None
         self._stars: dict[str, int] = {}
         self.mistakes: dict[str, int] = {}
+        #: the day each level was last done, for the class view's "today"
+        self.days: dict[str, datetime.date] = {}
         self._load()
 
     def __repr__(self) -> str:
@@ -177,10 +181,11 @@ class Progress:
         progress stays as it was kept before: it never holds stars the file does not."""
         if not isinstance(attempt, Attempt):
             raise DamlibError(f"record takes an Attempt, not {attempt!r}")
-        stars = dict(self._stars)
+        stars, days = dict(self._stars), dict(self.days)
         if attempt.done:
             stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
-        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule))
+            days[attempt.level.id] = datetime.date.today()
+        self._save(stars, Counter(rule for rule in attempt.mistakes[attempt.recorded:] if rule), days=days)
         attempt.recorded = len(attempt.mistakes)
 
     def keep_language(self, code: str) -> None:
@@ -212,7 +217,7 @@ class Progress:
         try:
             if not self.path.exists():
                 return
-            _, stars, mistakes, _, self.language, self.level = read(self.path)
+            _, stars, mistakes, _, self.language, self.level, days = read(self.path)
         except (OSError, ValueError) as error:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
@@ -221,13 +226,13 @@ class Progress:
             except OSError:
                 self.warning = say("unreadable-kept", file=self.path.name, reason=error)
             return
-        self._stars, self.mistakes = stars, mistakes
+        self._stars, self.mistakes, self.days = stars, mistakes, dict(days)
 
     def saved_file(self) -> bytes:
         """The progress file's bytes, as kept: for a learner to download, take to another computer
         (:meth:`load`) or hand in (a folder of them is a class's, :func:`~damlib.learn.class_report`)."""
         out = io.StringIO()
-        _write(self._data(self._stars, self.mistakes), out)
+        _write(self._data(self._stars, self.mistakes, self.days), out)
         return out.getvalue().encode("utf-8")
 
     def load(self, name: str, content: bytes) -> int:
@@ -252,32 +257,38 @@ class Progress:
         before = self.language, self.level
         self.language, self.level = self.language or kept.language, self.level or kept.level
         try:
-            self._save(stars, {}, at_least=kept.mistakes)
+            self._save(stars, {}, at_least=kept.mistakes, days=_later(self.days, kept.days))
         except DamlibError:
             self.language, self.level = before
             raise
         return gained
 
-    def _data(self, stars: Mapping[str, int], mistakes: Mapping[str, int]) -> dict[str, object]:
+    def _data(self, stars: Mapping[str, int], mistakes: Mapping[str, int],
+              days: Mapping[str, datetime.date]) -> dict[str, object]:
         """What the file keeps, as JSON data."""
         return {"format": FORMAT, "learner": self.learner, "stars": dict(stars), "mistakes": dict(mistakes),
                 "saved": datetime.date.today().isoformat(),  # the class view's "last saved"
+                "days": {level: day.isoformat() for level, day in sorted(days.items())},
                 **({"language": self.language} if self.language else {}),
                 **({"level": self.level} if self.level else {})}
 
     def _save(self, stars: dict[str, int], new_mistakes: dict[str, int], *,
-              at_least: Mapping[str, int] | None = None) -> None:
-        """Write ``stars`` and the mistakes so far with ``new_mistakes`` added (each rule's count
-        raised to ``at_least``'s), and only then take them as this learner's."""
+              at_least: Mapping[str, int] | None = None, days: Mapping[str, datetime.date] | None = None) -> None:
+        """Write ``stars``, the days the levels were done (``days``, or as kept) and the mistakes
+        so far with ``new_mistakes`` added (each rule's count raised to ``at_least``'s), and only
+        then take them as this learner's."""
         # Another board of the same learner (two Learn boards in one notebook) may have saved since
         # this one read the file: keep the best stars of both, and add this one's new mistakes.
         try:
-            learner, kept, mistakes = read(self.path)[:3] if self.path.exists() else (self.learner, {}, {})
+            found = read(self.path) if self.path.exists() else None
         except (OSError, ValueError):
-            learner, kept, mistakes = self.learner, {}, {}
+            found = None
+        learner, kept, mistakes = found[:3] if found else (self.learner, {}, {})
+        days = dict(self.days if days is None else days)
         if learner == self.learner:
             for level, won in kept.items():
                 stars[level] = max(won, stars.get(level, 0))
+            days = _later(days, found.days if found else {})
         else:  # another learner's file in its place is replaced: this board's count is all there is
             mistakes = self.mistakes
         mistakes = dict(mistakes)
@@ -285,13 +296,13 @@ class Progress:
             mistakes[rule] = mistakes.get(rule, 0) + count
         for rule, count in (at_least or {}).items():
             mistakes[rule] = max(mistakes.get(rule, 0), count)
-        data = self._data(stars, mistakes)
+        data = self._data(stars, mistakes, days)
         try:
             # not mkstemp's 0600: a class folder's group (the teacher) reads it
             _replace(self.path, lambda out: _write(data, out), 0o640)
         except OSError as error:
             raise DamlibError(self._not_saved(error)) from None
-        self._stars, self.mistakes = stars, mistakes
+        self._stars, self.mistakes, self.days = stars, mistakes, days
 
     def _not_saved(self, error: OSError) -> str:
         """Why a save failed, in a sentence: on a class hub's drop box, most likely because
@@ -352,6 +363,13 @@ class Kept(NamedTuple):
     language: str | None
     #: the level the learner was on last, None if the file does not say (or not as a level's id)
     level: str | None = None
+    #: the day each level was last done (levels done before the files kept days have none)
+    days: Mapping[str, datetime.date] = MappingProxyType({})
+
+
+def _later(days: Mapping[str, datetime.date], other: Mapping[str, datetime.date]) -> dict[str, datetime.date]:
+    """Each level's later day of the two."""
+    return {level: max(d for d in (days.get(level), other.get(level)) if d is not None) for level in {*days, *other}}
 
 
 def read(path: Path) -> Kept:
@@ -362,7 +380,7 @@ def read(path: Path) -> Kept:
     >>> path = Path(tempfile.mkdtemp()) / "x.json"
     >>> _ = path.write_text('{"format": "damlib progress 1", "learner": "Zoë", "stars": {"de-board-1": 3}}')
     >>> read(path)
-    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None, level=None)
+    Kept(learner='Zoë', stars={'de-board-1': 3}, mistakes={}, saved=None, language=None, level=None, days={})
     >>> _ = path.write_text('{"format": "damlib progress 1", "stars": {"de-board-1": 5}}')
     >>> read(path)
     Traceback (most recent call last):
@@ -412,10 +430,15 @@ def parse(content: bytes, name: str) -> Kept:
         saved = datetime.date.fromisoformat(data["saved"]) if "saved" in data else None
     except (TypeError, ValueError):
         raise ValueError(say("bad-date")) from None
+    try:
+        days = {level: datetime.date.fromisoformat(day) for level, day in data.get("days", {}).items()
+                if _LEVEL_ID.fullmatch(level)}
+    except (AttributeError, TypeError, ValueError):
+        raise ValueError(say("bad-days")) from None
     chosen, level = data.get("language"), data.get("level")
     return Kept(learner.strip()[:100] or name, dict(stars), dict(mistakes), saved,
                 chosen if chosen in language.languages() else None,
-                level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None)
+                level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None, days)
 
 
 def _learner_of(path: Path) -> str | None:

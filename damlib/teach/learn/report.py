@@ -25,7 +25,8 @@ import datetime
 import html
 import io
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine import language
@@ -74,6 +75,9 @@ TEXTS: dict[str, str] = {
     "mistakes-other": "Mistakes under each rule anyone broke ({count} rules nobody broke are left out here, not "
                       "from the CSV).",
     "no-mistakes": "No mistakes yet.",
+    # what each learner did on the day the view was opened: {day} that day, {levels} the levels' ids
+    "today": "Levels done today ({day})",
+    "today-none": "none",
     "not-read-list": "Not read:",
     # the files not read, each with the reason
     "unread": "{file}: {reason}",
@@ -109,6 +113,18 @@ class LearnerRow:
     saved: datetime.date | None = None
     #: the account that saved the file (its owner), "" where there are no Unix accounts
     owner: str = ""
+    #: the day each level was last done (see :class:`~damlib.learn.Progress`)
+    days: Mapping[str, datetime.date] = field(default_factory=dict)
+
+    def done_on(self, day: datetime.date) -> list[str]:
+        """The ids of the levels done on ``day``, in the lessons' order: a session's work.
+
+        >>> row = LearnerRow("ada", "ada.json", {"de-board-1": 3, "de-start-1": 2}, {},
+        ...                  days={"de-board-1": datetime.date(2026, 3, 2), "de-start-1": datetime.date(2026, 3, 9)})
+        >>> row.done_on(datetime.date(2026, 3, 9))
+        ['de-start-1']
+        """
+        return [level.id for levels in STAGES.values() for level in levels if self.days.get(level.id) == day]
 
     def done(self, game: str) -> int:
         """How many of ``game``'s levels (a name from :data:`~damlib.learn.STAGES`) are done."""
@@ -147,6 +163,8 @@ class ClassReport:
     warnings: tuple[str, ...]
     #: each file that was not read, with the reason: (file name, reason)
     unread: tuple[tuple[str, str], ...] = ()
+    #: the day the folder was read: the class view's "today"
+    day: datetime.date = field(default_factory=datetime.date.today)
 
     def mistakes(self) -> Counter[str]:
         """The rules broken, across the class, with how often: ``most_common()`` first."""
@@ -213,11 +231,15 @@ class ClassReport:
 
     def _repr_html_(self) -> str:
         broken = [rule for rule in RULE_COLUMNS if any(row.mistakes.get(rule) for row in self.rows)]
-        games = "".join(f"<th>{html.escape(game_name(game, short=True))}<br>"
-                        f"{html.escape(say('head-levels', count=len(levels)))}</th>" for game, levels in STAGES.items())
-        rules = "".join(f'<th style="white-space: nowrap">{rule}</th>' for rule in broken)
-        heads = "".join(f"<th>{html.escape(self.heading(column))}</th>" for column in ("learner", "file owner",
-                                                                                       "last saved"))
+        # headings on one line (a game's count in small type under it), and the rules' set upright,
+        # so that the table is as narrow as its numbers
+        games = "".join(f'<th style="white-space: nowrap">{html.escape(game_name(game, short=True))}<br><small>'
+                        f"{html.escape(say('head-levels', count=len(levels)))}</small></th>"
+                        for game, levels in STAGES.items())
+        rules = "".join(f'<th style="white-space: nowrap; writing-mode: vertical-rl; transform: rotate(180deg)">'
+                        f"{rule}</th>" for rule in broken)
+        heads = "".join(f'<th style="white-space: nowrap">{html.escape(self.heading(column))}</th>'
+                        for column in ("learner", "file owner", "last saved"))
         head = f"<tr>{heads}{games}<th>{html.escape(say('head-complete'))}</th>{rules}</tr>"
         body = "".join(
             f'<tr><td style="white-space: nowrap">{html.escape(row.learner)}</td>'
@@ -235,8 +257,14 @@ class ClassReport:
         doubted = (f"<p><b>{html.escape(say('others-files', files=', '.join(others)))}</b></p>"
                    if others else "")
         learners = language.counted("learners-in", len(self.rows), TEXTS, folder=self.folder.name)
-        return (f"<p>{html.escape(learners)}</p>{doubted}<p>{mistakes}</p>"
-                f'<div style="overflow-x: auto"><table>{head}{body}</table></div>'
+        today = "".join(f"<li>{html.escape(row.learner)}: "
+                        f"{html.escape(', '.join(row.done_on(self.day)) or say('today-none'))}</li>"
+                        for row in self.rows)
+        done = (f"<p><b>{html.escape(say('today', day=self.day.isoformat()))}</b></p>"
+                f'<ul style="columns: 22em">{today}</ul>' if self.rows else "")
+        return (f"<p>{html.escape(learners)}</p>{doubted}{done}<p>{mistakes}</p>"
+                f'<div style="overflow-x: auto; max-width: 100%"><table style="border-spacing: 0.8em 0.15em">'
+                f"{head}{body}</table></div>"
                 + (f"<p>{html.escape(say('not-read-list'))}</p><ul>{warned}</ul>" if warned else ""))
 
     def __repr__(self) -> str:
@@ -258,13 +286,14 @@ def class_report(folder: str | Path) -> ClassReport:
             unread.append((path.name, say("set-aside")))
             continue
         try:
-            learner, stars, mistakes, saved = read(path)[:4]
+            kept = read(path)
+            learner, stars, mistakes, saved = kept[:4]
             info = path.stat()
         except (OSError, ValueError) as error:
             unread.append((path.name, say("not-read", reason=error)))
             continue
         saved = saved or datetime.date.fromtimestamp(info.st_mtime)  # a file from before dates
-        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid)))
+        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid), kept.days))
     unread += [(path.name, say("half-written")) for path in sorted(folder.glob(SCRATCH))]
     rows.sort(key=lambda row: (row.learner.casefold(), row.file))
     return ClassReport(folder, tuple(rows), tuple(say("unread", file=name, reason=reason) for name, reason in unread),
