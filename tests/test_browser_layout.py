@@ -88,7 +88,7 @@ def _shown(page) -> None:
 
     expect(page.locator(".damlib-playboard .damlib-board-frame")).to_have_count(1, timeout=RUN_ALL_TIMEOUT_MS)
     expect(page.locator(".damlib-learn .damlib-board-frame")).to_have_count(1, timeout=RUN_ALL_TIMEOUT_MS)
-    page.wait_for_function("() => [...document.querySelectorAll('.jp-RenderedImage img')]"
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
                            ".some(img => img.complete && img.naturalWidth > 100)")
 
 
@@ -104,7 +104,7 @@ MEASURE = """() => {
     const learn = document.querySelector('.damlib-learn');
     const pick = learn.querySelector('.damlib-pick');
     const select = pick.querySelector('select');
-    const img = [...document.querySelectorAll('.jp-RenderedImage img')].find(i => !i.closest('.damlib-learn'));
+    const img = [...document.querySelectorAll('.jp-OutputArea-output img')].find(i => !i.closest('.damlib-learn'));
     return {
         viewport: document.documentElement.clientWidth,
         learn: box(learn), pick: box(pick), select: box(select),
@@ -190,7 +190,7 @@ def test_sizes_in_voilas_projector_template(tmp_path: Path) -> None:
         _shown(page)
         sizes = {width: _measure_at(page, width, tmp_path / f"damlib-layout-voila-projector-{width}.png")
                  for width in WIDTHS}
-        img = page.locator(".jp-RenderedImage img").last
+        img = page.locator(".jp-OutputArea-output img").last
         img.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "damlib-layout-voila-projector-diagram-1920.png"))
         shutil.copyfile(tmp_path / "damlib-layout-voila-projector-diagram-1920.png",
