@@ -140,3 +140,25 @@ def test_the_russian_stage_opens_with_the_board_and_comes_to_its_own_rule_after_
 
     rules = [level.rule for level in STAGES["Russian"]]
     assert rules[0] == "DE-BOARD" and rules.index("RU-PROMOTE") > max(n for n, r in enumerate(rules) if r == "DE-KING")
+
+
+@pytest.mark.parametrize("lesson, folder", [("notebooks/10-teacher.ipynb", "handouts"),
+                                            ("notebooks/eo/10-teacher.ipynb", "handouts/eo")])
+def test_the_teacher_lesson_gives_the_rule_handouts_the_pages_they_have(lesson, folder):
+    numbers = {"two": 2, "three": 3, "four": 4, "five": 5, "du": 2, "tri": 3, "kvar": 4, "kvin": 5}
+    said_pages = re.search(r"(\w+) A4[ -]pa", said(ROOT / lesson))
+    assert said_pages, lesson
+    for game in ("german", "russian", "turkish"):
+        pdf = (ROOT / folder / f"{game}-rules.pdf").read_bytes()
+        assert numbers[said_pages[1]] == len(re.findall(rb"/Type\s*/Page\b", pdf)), (lesson, game)
+
+
+def test_a_capture_the_majority_rule_refuses_is_drawn_refused():
+    # 03's "a king counts one": h2:f4 takes the king, one piece, where e3:c5:a7 takes two (DE-MAJORITY)
+    from damlib import Position, explain
+
+    for path in (ROOT / "notebooks/03-german-captures.ipynb", ROOT / "notebooks/eo/03-german-captures.ipynb"):
+        cell = next(c for c in json.loads(committed_text(path))["cells"] if "king_or_men = " in "".join(c["source"]))
+        source = "".join(cell["source"])
+        assert 'refused=["h2:f4"]' in source and '"h2:f4"]' not in source.split("refused=")[0], path
+    assert "(DE-MAJORITY)" in explain(Position.from_fen("W:We3,h2:Bd4,b6,Kg3", "german"), "h2:f4")
