@@ -162,3 +162,21 @@ def test_a_capture_the_majority_rule_refuses_is_drawn_refused():
         source = "".join(cell["source"])
         assert 'refused=["h2:f4"]' in source and '"h2:f4"]' not in source.split("refused=")[0], path
     assert "(DE-MAJORITY)" in explain(Position.from_fen("W:We3,h2:Bd4,b6,Kg3", "german"), "h2:f4")
+
+
+@pytest.mark.parametrize("level_id", ["de-strike-1", "de-strike-3", "ru-strike-2", "tr-remove-2"])
+def test_a_hint_says_what_the_capture_does_with_the_squares_it_crosses(level_id):
+    from damlib.learn import LEVELS
+
+    level = next(level for level in LEVELS if level.id == level_id)
+    attempt = level.attempt()
+    attempt.hint()
+    said_hint = attempt.hint()
+    path = level.solution[0].split(":")
+    if level_id == "tr-remove-2":
+        # c1:c6:f6:f4:c4 ends on c4, the square of the first man it jumped (TR-REMOVE)
+        assert path[-1] == "c4" and "land on its empty square" in said_hint
+    else:
+        # a loop back to the start square, each leg over one man: no square crossed twice
+        assert path[0] == path[-1] and "cross a square twice" not in said_hint
+        assert "the square a capture starts from counts as empty" in said_hint

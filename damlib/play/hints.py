@@ -131,10 +131,12 @@ TEXTS: dict[str, str] = {
     "majority-none": "it takes {most} pieces, as many as any capture here ({rule}).",
     "remove-cross": "the piece on {square} leaves the board as soon as it is jumped, so later in the same capture "
                     "the capturing piece can cross its empty square ({rule}).",
+    "remove-land": "the piece on {square} leaves the board as soon as it is jumped, so later in the same capture "
+                   "the capturing piece can land on its empty square ({rule}).",
     "remove": "each piece jumped leaves the board at once, and that opens the way for this capture of {count} "
               "pieces ({rule}).",
-    "strike-round": "it ends on {end}, where it began: a capture may cross a square twice, but no piece may be "
-                    "jumped twice, and the pieces jumped stay on the board until the end ({rule}).",
+    "strike-round": "it ends on {end}, where it began: the square a capture starts from counts as empty, but no "
+                    "piece may be jumped twice, and the pieces jumped stay on the board until the end ({rule}).",
     "strike-cross": "it crosses {square} twice, which a capture may do, but it jumps no piece twice: the pieces "
                     "jumped stay on the board until the end ({rule}).",
     "strike-blocks": "the pieces jumped stay on the board until the capture ends, so they still stand in the way: "
@@ -527,7 +529,8 @@ def _removal(m: _Move) -> str | None:
         for n, (a, b) in enumerate(zip(move.path, move.path[1:], strict=False)):
             emptied = [s for s in _between(a, b) if s in move.captured[:n]]
             if emptied:
-                return say("remove-cross", square=emptied[0], rule=m.rule)
+                key = "remove-land" if emptied[0] == b else "remove-cross"
+                return say(key, square=emptied[0], rule=m.rule)
         return say("remove", count=len(move.captured), rule=m.rule)
     if move.end == move.start:
         return say("strike-round", end=move.end, rule=m.rule)
