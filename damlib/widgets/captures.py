@@ -8,10 +8,11 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from ..drawing import diagram
+from ..drawing import described, diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position, Variant
+from ..engine.squares import square_number
 from ..engine.variants import Rules
 from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
@@ -99,6 +100,16 @@ def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size:
                        highlight=[stage.path[0]], title=title, size=size)
 
 
+def stage_alt(stage: CaptureStage, route: tuple[str, ...], title: str) -> str:
+    """What :func:`stage_picture` shows, in words (its text alternative)."""
+    done = len(stage.path)
+    squares = [square_number(s) for s in route]
+    return described.alternative(stage.position, title=title, routes=[squares[:done]] if done > 1 else [],
+                                 ahead=[squares] if done < len(route) else [],
+                                 captured=[square_number(s) for s in stage.jumped],
+                                 highlight=[square_number(stage.path[0])])
+
+
 class CaptureStepper(Pictured, w.VBox):
     """Lists the legal captures of a position and steps through one jump at a time.
 
@@ -155,6 +166,16 @@ class CaptureStepper(Pictured, w.VBox):
         if not move:
             return diagram.png(self.position, title=say("title-none", game=name), size=self.size)
         return diagram.png(self.position, move=move, title=say("title-move", game=name, move=move), size=self.size)
+
+    def picture_alt(self) -> str:
+        move = self.choice.value
+        name = game_name(self.position.rules)
+        if not move:
+            return described.alternative(self.position, title=say("title-none", game=name))
+        chosen = self.position.parse_move(move) if isinstance(move, str) else move
+        return described.alternative(self.position, title=say("title-move", game=name, move=move),
+                                     routes=[[square_number(s) for s in chosen.path]],
+                                     captured=[square_number(s) for s in chosen.captured])
 
     def _select(self, move: Move | str) -> None:
         """Show ``move`` if it is one of the listed captures; otherwise say why not."""
@@ -307,6 +328,13 @@ class PromotionExplorer(Pictured, w.VBox):
             return diagram.png(Position.start(self.games[0]), title=say("no-position"), size=self.size)
         return diagram.side_by_side(boards)
 
+    def picture_alt(self) -> str:
+        """What :meth:`picture` shows, in words: each game's board where its capture ends."""
+        shown = [c.final_alt() for c in self.columns.values() if c.position is not None]
+        if not shown:
+            return described.alternative(Position.start(self.games[0]), title=say("no-position"))
+        return described.row(shown) if len(shown) > 1 else shown[0]
+
     def _example(self, change: dict[str, object]) -> None:
         """An example chosen from the menu is shown; the menu emptied (a FEN typed) shows nothing new."""
         if isinstance(change["new"], str):
@@ -373,6 +401,15 @@ class Column(w.VBox):
         assert self.move is not None
         title = say("title-move", game=game_name(self.rules), move=self.move)
         return stage_picture(self.stages[-1], self.move.path, title, self.size)
+
+    def final_alt(self) -> str:
+        """What :meth:`final_picture` shows, in words."""
+        assert self.position is not None, "only a column that read the position has a picture"
+        if not self.stages:
+            return described.alternative(self.position, title=say("title-none", game=game_name(self.rules)))
+        assert self.move is not None
+        title = say("title-move", game=game_name(self.rules), move=self.move)
+        return stage_alt(self.stages[-1], self.move.path, title)
 
     def show(self, step: int) -> None:
         self.board.layout.display = "none" if self.position is None else None
