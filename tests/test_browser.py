@@ -795,6 +795,7 @@ def test_a_lesson_in_voilas_projector_template_has_larger_text_and_live_boards(t
         # a practice board fits the screen whole, its feedback beside the board, not below it
         learn = page.locator(".damlib-learn").first
         learn.scroll_into_view_if_needed()
+        learn.screenshot(path="/tmp/damlib-projector-learn.png")
         whole, board = learn.bounding_box(), learn.locator(".damlib-board-frame").bounding_box()
         feedback = learn.locator(".damlib-status").first.bounding_box()
         assert whole and board and feedback and whole["height"] <= 768

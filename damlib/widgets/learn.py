@@ -158,7 +158,7 @@ class Learn(Pictured, w.VBox):
                             style=WHOLE_LABEL)
         self.typed.add_class("damlib-typed")
         self.typed.observe(lambda change: self._typed(change["new"]), "value")
-        self.name = w.Text(continuous_update=False, layout=w.Layout(width="300px", max_width="100%"),
+        self.name = w.Text(continuous_update=False, layout=w.Layout(width="240px", max_width="100%"),
                            style=WHOLE_LABEL)
         self.name.observe(lambda change: self.sign_in(change["new"]), "value")
         self.hint_button = button("", "", "hint", self.hint)

@@ -16,7 +16,7 @@ START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f
 #: (:attr:`~damlib.learn.Level.goal`). Squares and moves in it are written as they are everywhere.
 TEXTS: dict[str, str] = {
     # -- the board (DE-BOARD)
-    "de-board-1": "A man steps diagonally forward: move this one to the only square of play it can reach.",
+    "de-board-1": "A man steps diagonally forward: move it to the square of play it can reach.",
     "de-board-2": "A man steps diagonally forward: move the man out of the corner a1 to the only square of play it "
                   "can reach.",
     "de-board-3": "A man steps diagonally forward: move the man on e1 to the only square of play it can reach.",

@@ -232,7 +232,7 @@ class Level:
 
         >>> from damlib.learn import LEVELS
         >>> LEVELS[0].goal
-        'A man steps diagonally forward: move this one to the only square of play it can reach.'
+        'A man steps diagonally forward: move it to the square of play it can reach.'
         """
         return language.translate(self.goal_template)
 
