@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-from conftest import RULES_MD
+from conftest import RULES_MD, committed_text
 from test_browser import (
     CHROMIUM,
     HOST,
@@ -193,24 +193,33 @@ def test_the_site_opens_on_the_first_lesson(page_and_elsewhere, site_url: str) -
     assert elsewhere == []
 
 
-#: every code cell of the notebook in front has run: numbered, none waiting ([*]); a cell whose code is
-#: hidden has no number (and a notebook not shown yet has no prompt: not run)
-ALL_RAN = ("() => { const prompts = [...document.querySelectorAll("
-           "'.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent);"
-           " return prompts.some(p => /\\[\\d+\\]/.test(p)) && prompts.every(p => !p.includes('*')"
-           " && (/\\[\\d+\\]/.test(p) || !p.trim())); }")
+#: the notebook in front has run whole: no cell waits ([*]) and its boards are drawn (the saved
+#: lesson's prompts are numbered already, so a number alone says nothing)
+ALL_RAN = ("(boards) => { const shown = '.jp-NotebookPanel:not(.lm-mod-hidden) ';"
+           " const prompts = [...document.querySelectorAll(shown + '.jp-CodeCell .jp-InputPrompt')];"
+           " return prompts.length > 0 && prompts.every(p => !p.textContent.includes('*'))"
+           " && document.querySelectorAll(shown + '.damlib-board-frame').length >= boards; }")
 RUN_ALL_TIMEOUT_MS = 400_000  # the kernel's start and a whole lesson in the browser's Python
 
 
-def _run_lesson(page, site_url: str, lesson: str):
-    """Open ``lesson`` in the site, run all its cells and wait until each has run; the notebook."""
+def _run_lesson(page, site_url: str, lesson: str, boards: int):
+    """Open ``lesson`` in the site, run all its cells and wait until each has run and ``boards``
+    boards are drawn; the notebook."""
     from playwright.sync_api import expect
 
     page.goto(f"{site_url}lab/index.html?path={lesson}")
     shown = _shown_notebook(page)
     expect(shown.locator(".jp-Toolbar-kernelName")).to_contain_text("Python (Pyodide)", timeout=PAGE_TIMEOUT_MS)
+    # the kernel started; JupyterLab may first ask which (the lessons name ipykernel's): the site's own
+    status = page.locator(".jp-StatusBar-Widget", has_text="Python (Pyodide) | Idle")
+    for _ in range(KERNEL_TIMEOUT_MS // 1000):
+        if status.count():
+            break
+        if page.locator(".jp-Dialog .jp-mod-accept").count():
+            page.locator(".jp-Dialog .jp-mod-accept").first.click()
+        page.wait_for_timeout(1000)
     _run_all(page)
-    page.wait_for_function(ALL_RAN, timeout=RUN_ALL_TIMEOUT_MS)
+    page.wait_for_function(ALL_RAN, arg=boards, timeout=RUN_ALL_TIMEOUT_MS)
     return shown
 
 
@@ -223,14 +232,14 @@ def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_else
     from playwright.sync_api import expect
 
     page, elsewhere = page_and_elsewhere
-    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb")
+    # every board of lesson 02 (its committed outputs' widgets), each drawn once its cell has run
+    drawn = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                 for c in json.loads(committed_text(ROOT / "notebooks/02-german-basics.ipynb"))["cells"]
+                for o in c.get("outputs", []))
+    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb", drawn)
     page.screenshot(path=str(tmp_path / "site-lesson-02.png"))
     errors = shown.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
     assert errors.count() == 0, errors.all_inner_texts()
-    # the boards' views are drawn once their cells have run, each when its module has loaded
-    page.wait_for_function("() => document.querySelectorAll("
-                           "'.jp-NotebookPanel:not(.lm-mod-hidden) .damlib-board-frame').length > 10",
-                           timeout=PAGE_TIMEOUT_MS)
     # DE-KING's board, W:WKa1:Bc3,f6: the king takes c3 and f6, a1:d4:g7 (the lesson's own example)
     boards = shown.locator(".damlib-playboard")
     first = [boards.nth(n).locator(".damlib-board-frame").get_attribute("data-shown") for n in range(boards.count())]
@@ -249,7 +258,7 @@ def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_else
     expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)
     page.screenshot(path=str(tmp_path / "site-level-done.png"))
     page.reload()
-    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb")
+    shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb", drawn)
     learn = shown.locator(".damlib-learn").first
     expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)
     learn.scroll_into_view_if_needed()
