@@ -735,6 +735,25 @@ def _board_key(opts: _Options) -> _Options:
                          size=opts.size or default_size())
 
 
+def alternative(subject: Subject, **annotations: Unpack[Annotations]) -> str:
+    """What the diagram of ``subject`` with these annotations shows, in words: its text
+    alternative (:mod:`damlib.drawing.described`), with no picture drawn.
+
+    >>> import damlib
+    >>> alternative(damlib.Position.from_fen("W:Wc3:Bd4", "german"), title="DE-MAN-CAPTURE")
+    'DE-MAN-CAPTURE. A diagram of German draughts. White: a man on c3. Black: a man on d4. White to move.'
+    """
+    position, given = _subject(subject, annotations)
+    return _alternative(position, given, _options(position, given))
+
+
+def _alternative(position: Position, given: Mapping[str, Any], opts: _Options) -> str:
+    return described.alternative(
+        position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
+        ahead=opts.ahead, refused=opts.refused, captured=opts.captured,
+        highlight=[square for square, _ in opts.highlight], last_move=opts.last_move)
+
+
 def png(subject: Subject, **annotations: Unpack[Annotations]) -> bytes:
     """The diagram as PNG bytes, ``size`` pixels wide; the same picture as :func:`draw`.
 
@@ -954,10 +973,7 @@ class Diagram:
         self.png = compress(png(subject, **annotations)) if PICTURES else b""
         # what the live board draws of it, where matplotlib is missing (_repr_mimebundle_)
         self._boards: tuple[OnBoard, ...] = (_on_board(position, opts, recoloured=bool(given.get("colors"))),)
-        self.alt = described.alternative(
-            position, title=given.get("title"), caption=given.get("caption"), routes=opts.routes,
-            ahead=opts.ahead, refused=opts.refused, captured=opts.captured,
-            highlight=[square for square, _ in opts.highlight], last_move=opts.last_move)
+        self.alt = _alternative(position, given, opts)
         # how far down the board starts, below the title: a row lines its boards up by it
         self.board_top = round(opts.layout.title_band * _scale(round(annotations.get("size") or default_size())))
         self._label = f"{position.rules.name}: {position.fen}"

@@ -12,7 +12,6 @@ from ..drawing import described, diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position, Variant
-from ..engine.squares import square_number
 from ..engine.variants import Rules
 from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
@@ -90,24 +89,22 @@ def show_stage(board: Board, stages: tuple[CaptureStage, ...], move: Move, step:
         board.animate(stages[shown].position, frames[shown:step] if step + 1 < len(stages) else frames[shown:])
 
 
-def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
-    """The board at one stage of a capture: the route so far, the pieces jumped, and the whole
-    ``route`` faint under it, so even the first frame shows where the capture goes."""
+def _stage_annotations(stage: CaptureStage, route: tuple[str, ...], title: str) -> diagram.Annotations:
+    """How a board at one stage of a capture is drawn: the route so far, the pieces jumped, and
+    the whole ``route`` faint under it, so even the first frame shows where the capture goes."""
     done = len(stage.path)
-    arrows = [stage.path] if done > 1 else []
-    ahead = [route] if done < len(route) else []
-    return diagram.png(stage.position, arrows=arrows, ahead=ahead, captured=stage.jumped,
-                       highlight=[stage.path[0]], title=title, size=size)
+    return diagram.Annotations(arrows=[stage.path] if done > 1 else [], ahead=[route] if done < len(route) else [],
+                               captured=stage.jumped, highlight=[stage.path[0]], title=title)
+
+
+def stage_picture(stage: CaptureStage, route: tuple[str, ...], title: str, size: int) -> bytes:
+    """The board at one stage of a capture (:func:`_stage_annotations`), ``size`` pixels wide."""
+    return diagram.png(stage.position, **_stage_annotations(stage, route, title) | {"size": size})
 
 
 def stage_alt(stage: CaptureStage, route: tuple[str, ...], title: str) -> str:
     """What :func:`stage_picture` shows, in words (its text alternative)."""
-    done = len(stage.path)
-    squares = [square_number(s) for s in route]
-    return described.alternative(stage.position, title=title, routes=[squares[:done]] if done > 1 else [],
-                                 ahead=[squares] if done < len(route) else [],
-                                 captured=[square_number(s) for s in stage.jumped],
-                                 highlight=[square_number(stage.path[0])])
+    return diagram.alternative(stage.position, **_stage_annotations(stage, route, title))
 
 
 class CaptureStepper(Pictured, w.VBox):
@@ -171,11 +168,8 @@ class CaptureStepper(Pictured, w.VBox):
         move = self.choice.value
         name = game_name(self.position.rules)
         if not move:
-            return described.alternative(self.position, title=say("title-none", game=name))
-        chosen = self.position.parse_move(move) if isinstance(move, str) else move
-        return described.alternative(self.position, title=say("title-move", game=name, move=move),
-                                     routes=[[square_number(s) for s in chosen.path]],
-                                     captured=[square_number(s) for s in chosen.captured])
+            return diagram.alternative(self.position, title=say("title-none", game=name))
+        return diagram.alternative(self.position, move=move, title=say("title-move", game=name, move=move))
 
     def _select(self, move: Move | str) -> None:
         """Show ``move`` if it is one of the listed captures; otherwise say why not."""
@@ -332,7 +326,7 @@ class PromotionExplorer(Pictured, w.VBox):
         """What :meth:`picture` shows, in words: each game's board where its capture ends."""
         shown = [c.final_alt() for c in self.columns.values() if c.position is not None]
         if not shown:
-            return described.alternative(Position.start(self.games[0]), title=say("no-position"))
+            return diagram.alternative(Position.start(self.games[0]), title=say("no-position"))
         return described.row(shown) if len(shown) > 1 else shown[0]
 
     def _example(self, change: dict[str, object]) -> None:
@@ -406,7 +400,7 @@ class Column(w.VBox):
         """What :meth:`final_picture` shows, in words."""
         assert self.position is not None, "only a column that read the position has a picture"
         if not self.stages:
-            return described.alternative(self.position, title=say("title-none", game=game_name(self.rules)))
+            return diagram.alternative(self.position, title=say("title-none", game=game_name(self.rules)))
         assert self.move is not None
         title = say("title-move", game=game_name(self.rules), move=self.move)
         return stage_alt(self.stages[-1], self.move.path, title)
