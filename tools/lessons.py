@@ -29,10 +29,9 @@ def run(path: Path) -> float:
     notebook = nbformat.read(path, as_version=4)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="damlib-progress-") as progress:
-        environment = {key: value for key, value in os.environ.items() if key != "DAMLIB_LANG"}
-        environment["DAMLIB_PROGRESS"] = progress
-        os.environ.clear()
-        os.environ.update(environment)  # the kernel inherits this process's environment
+        # the kernel inherits this process's environment: English, and a progress folder of its own
+        os.environ.pop("DAMLIB_LANG", None)
+        os.environ["DAMLIB_PROGRESS"] = progress
         NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=False,
                        resources={"metadata": {"path": str(path.parent)}}).execute()
     nbformat.write(notebook, path)
