@@ -67,6 +67,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: them to the same JupyterLab with the first lesson open (its ``path`` parameter). The page itself
 #: stays: every app of the site reads its settings from it.
 FRONT_PAGE_REDIRECT = "await import('./config-utils.js');"
+#: The kernel a lesson names in the site: the site's own, so JupyterLab starts it without first
+#: asking which (the lessons name ipykernel's, ``python3``, which the site does not have).
+SITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 IGNORED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.tmp", "draughts-*.pdf")
 
 
@@ -190,6 +193,10 @@ def lite_folder(work: Path) -> Path:
     (pyodide / PYODIDE_LOCK).write_text(json.dumps(lock))
     for name in CONTENT:
         shutil.copytree(ROOT / name, lite / "files" / name, ignore=IGNORED)
+    for lesson in (lite / "files").rglob("*.ipynb"):
+        notebook = json.loads(lesson.read_text(encoding="utf-8"))
+        notebook["metadata"]["kernelspec"] = SITE_KERNEL
+        lesson.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "damlib",
         "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True,
