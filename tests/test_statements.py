@@ -222,7 +222,8 @@ CHECKS_ON_NEW_POSITIONS = [  # (lesson, words of the check): issue 40's checks w
     ("02-german-basics", "Which moves may White play?"), ("02-german-basics", "Where does its"),
     ("02-german-basics", "which of them makes a king?"), ("03-german-captures", "May it?"),
     ("03-german-captures", "which captures may White choose"), ("03-german-captures", "Where does White's capture end"),
-    ("03-german-captures", "Is it a draw after these eight moves?"), ("05-turkish", "Which squares can Black's man on b4"),
+    ("03-german-captures", "Is it a draw after these eight moves?"),
+    ("05-turkish", "Which squares can Black's man on b4"),
     ("05-turkish", "Does Black's king count for more?"), ("05-turkish", "could a game of Turkish draughts start"),
     ("05-turkish", "White plays f3-f4 in the position below"),
 ]
@@ -269,4 +270,5 @@ def test_the_play_lesson_gives_the_computer_the_time_it_takes_and_no_site_simply
     assert "within a second" not in play and "within a few seconds" in play
     assert max(level.seconds for level in STRENGTHS.values()) <= 3  # "a few seconds"
     for path in LESSONS:
-        assert not any(vague in said(path) for vague in ("nline play simply", "nterreta ludo", "n interreta")), path.name
+        vague = ("nline play simply", "nterreta ludo", "n interreta")
+        assert not any(words in said(path) for words in vague), path.name
