@@ -45,6 +45,27 @@ def test_the_guide_gives_each_lesson_the_minutes_the_lesson_gives_itself():
     given = re.findall(r"`(\d\d)-[\w-]+\.ipynb` \((\d+) minutes", guide)
     given += re.findall(r"(01) then takes (\d+) minutes", guide)
     assert len(given) >= 4 and all(own[lesson] == minutes for lesson, minutes in given), (own, given)
+    # a lesson taught over two sessions: its parts add up to its own minutes
+    parts: dict[str, int] = {}
+    for minutes, lesson in re.findall(r"(\d+)\s+minutes for (\d\d)'s", guide):
+        parts[lesson] = parts.get(lesson, 0) + int(minutes)
+    assert set(parts) >= {"02", "03", "05"} and all(int(own[lesson]) == total for lesson, total in parts.items()), \
+        (own, parts)
+
+
+def test_every_session_of_the_guide_fills_its_45_minutes_with_one_check():
+    guide = (ROOT / "docs/teaching.md").read_text()
+    sessions = re.split(r"^### ", guide, flags=re.M)[1:]
+    timed = [session for session in sessions if "**Timing**" in session]
+    assert len(timed) >= 8
+    for session in timed:
+        timing = session.split("**Timing**", 1)[1].split("\n- **", 1)[0]
+        # sessions 6 and 7 share one plan: each its own 45 minutes
+        for part in re.split(r"Session \d+,", timing) if "Session 7," in timing else [timing]:
+            if "minutes" in part:
+                assert sum(map(int, re.findall(r"(\d+)\s+minutes", part))) == 45, (session[:40], part)
+        # one check sheet, not two: the class worksheet's pages are for home
+        assert "as a\n  check" not in session and "as a check" not in session, session[:40]
 
 
 @pytest.mark.parametrize("level_id", ["de-draw-3", "ru-draw-3", "tr-draw-3"])
@@ -269,6 +290,7 @@ def test_the_play_lesson_gives_the_computer_the_time_it_takes_and_no_site_simply
     play = said(ROOT / "notebooks/08-play.ipynb")
     assert "within a second" not in play and "within a few seconds" in play
     assert max(level.seconds for level in STRENGTHS.values()) <= 3  # "a few seconds"
+    vague = ("nline play simply", "nterreta ludo", "n interreta")
     for path in LESSONS:
-        vague = ("nline play simply", "nterreta ludo", "n interreta")
         assert not any(words in said(path) for words in vague), path.name
+    assert not any(words in (ROOT / "docs/rules.md").read_text() for words in vague)
