@@ -9,9 +9,10 @@
 """  # noqa: E501
 
 import importlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import pdn
+from . import drawing, pdn
 from .engine.errors import (
     AmbiguousMoveError,
     DamlibError,
@@ -49,6 +50,16 @@ __all__ = [
     "TURKISH_PUBLISHED", "VariantError", "diagram", "draw", "explain", "languages", "perft", "rule_table", "rules",
     "game_name", "set_language", "side_name",
 ]
+
+
+def _live_board(boards: Sequence[Any]) -> Any:
+    """A diagram's boards drawn by the live board, where matplotlib is missing."""
+    from .widgets.shown import shown  # on a diagram's first showing, not on import
+
+    return shown(boards)
+
+
+drawing.without_pictures = _live_board
 
 
 if TYPE_CHECKING:  # what the lazy names below are, for mypy and editors

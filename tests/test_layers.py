@@ -49,7 +49,6 @@ LAYERS = ("engine", "play", "drawing", "teach", "printed", "widgets")
 #: imports inside a function (loaded on first use) that reach up a layer, and why each is there
 LAZY_UPWARD = {
     ("engine/position.py", "drawing"): "a Position or Move shows as a picture in a notebook (_repr_html_)",
-    ("drawing/diagram.py", "widgets"): "where matplotlib is missing, a diagram shows as the live board",
 }
 
 

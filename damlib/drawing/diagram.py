@@ -83,6 +83,7 @@ else:
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+from .. import drawing
 from ..engine import language
 from ..engine.errors import DamlibError, DiagramError, SquareError
 from ..engine.notation import parse_move_text
@@ -987,11 +988,9 @@ class Diagram:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Where matplotlib is missing (the browser's Python), the diagram shown by the live board
         (not playable), with what of it the board draws; else nothing here, and the picture shows."""
-        if PICTURES:
+        if PICTURES or drawing.without_pictures is None:
             return None
-        from ..widgets.shown import shown  # the layer above: only where no picture can be drawn
-
-        bundle = shown(self._boards)._repr_mimebundle_(**kwargs)
+        bundle = drawing.without_pictures(self._boards)._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         return bundle
 
