@@ -127,7 +127,8 @@ def page(codes: dict[str, str], failures: dict[str, int], *, xsrf: str, base: st
             "they choose; the code then stops working. Deleting a learner and adding them again gives a new "
             f"code. <a href='{base}sign-up-codes.pdf'>Cards to print and cut out (PDF)</a></p>"
             f"<table><tr><th>name</th><th>code</th></tr>{rows}</table>"
-            "<h2>Failed logins</h2><p>A name is slowed down after a few failed logins, then locked until unlocked here.</p>"
+            "<h2>Failed logins</h2>"
+            "<p>A name is slowed down after a few failed logins, then locked until unlocked here.</p>"
             f"<table><tr><th>name</th><th>failures</th><th></th></tr>{names}</table></body></html>")
 
 

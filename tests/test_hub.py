@@ -108,6 +108,13 @@ def learners(hub: Hub) -> dict[str, Learner]:
     return people
 
 
+def command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # ended since
+        return b""
+
+
 def home(hub: Hub, name: str) -> Path:
     """``name``'s home folder."""
     return Path(pwd.getpwnam(f"learner-{name}").pw_dir) if ACCOUNTS == "system" else hub.folder / "home" / name
@@ -336,8 +343,10 @@ print(os.access({str(hub.folder)!r}, os.R_OK), *readable)
     assert listable == "False"  # the hub's folder cannot be listed, nor can the class folder
     lessons = {f"lessons/{name}" for name in LESSONS}
     assert set(readable) <= lessons | {"class/progress/alice/alice.json"}, set(readable) - lessons
-    for closed in ("hub.log", "class-list.txt", "jupyterhub.sqlite", "passwords.dbm", "signup-codes.json"):
-        assert (hub.folder / closed).stat().st_mode & 0o077 == 0, closed
+    # the hub's own files (its log, the class list, the databases, the codes): its account's only
+    files = {path.name: path.stat().st_mode & 0o077 for path in hub.folder.iterdir() if path.is_file()}
+    assert {"hub.log", "class-list.txt", "jupyterhub.sqlite", "signup-codes.json"} <= set(files)
+    assert files == dict.fromkeys(files, 0)
 
 
 def test_failed_logins_slow_a_name_down_then_lock_it_until_the_teacher_unlocks_it(
@@ -363,8 +372,9 @@ def test_failed_logins_slow_a_name_down_then_lock_it_until_the_teacher_unlocks_i
     teacher = learners["teacher"]
     page = teacher.session.get(f"{hub.url}/hub/sign-up-codes", timeout=30).text
     assert "bob" in page and "Unlock" in page
-    assert learners["alice"].session.post(f"{hub.url}/hub/unlock", data={"name": "bob", "_xsrf": learners["alice"]._xsrf()},
-                                          timeout=30, allow_redirects=False).status_code == 403
+    alice = learners["alice"]
+    assert alice.session.post(f"{hub.url}/hub/unlock", data={"name": "bob", "_xsrf": alice._xsrf()},
+                              timeout=30, allow_redirects=False).status_code == 403
     unlocked = teacher.session.post(f"{hub.url}/hub/unlock", data={"name": "bob", "_xsrf": teacher._xsrf()},
                                     timeout=30, allow_redirects=False)
     assert unlocked.status_code == 302
@@ -393,7 +403,7 @@ def test_a_learners_processes_together_are_held_to_the_learners_limit(hub: Hub, 
     finally:
         kernel.close()
     deadline = time.monotonic() + 60
-    while any(b"dd\0if=/dev/zero" in Path(f"/proc/{pid}/cmdline").read_bytes() for pid in hub.learner_processes("erin")):
+    while any(b"if=/dev/zero" in command_line(pid) for pid in hub.learner_processes("erin")):
         assert time.monotonic() < deadline
         time.sleep(0.5)
     try:
@@ -417,6 +427,75 @@ def test_a_kernel_past_its_memory_limit_is_refused_and_others_keep_working(learn
     finally:
         alice.close()
         bob.close()
+
+
+@pytest.fixture
+def short_folder():
+    """A folder with a short path: kernels' sockets under it must stay within 107 characters."""
+    folder = Path(tempfile.mkdtemp(prefix="dl-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_hubctl_waits_for_the_hub_keeps_servers_across_a_restart_and_stops_at_once(short_folder: Path) -> None:
+    from hubclient import free_port
+
+    # hubctl as install.sh leaves it (PREFIX/src/deploy/hubctl, PREFIX/venv), run as the installed hub
+    prefix, state = short_folder / "opt", short_folder / "srv"
+    prefix.mkdir()
+    (prefix / "src").symlink_to(ROOT)
+    (prefix / "venv").symlink_to(Path(sys.executable).parent.parent)
+    (state / "lessons").mkdir(parents=True)
+    for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        shutil.copyfile(lesson, state / "lessons" / lesson.name)
+    (state / "class-list.txt").write_text("alice\n")
+    port, api = free_port(), free_port()
+    (state / "hub.env").write_text(
+        f"PATH={Path(sys.executable).parent}:{os.environ['PATH']}\nPYTHONPATH={ROOT}\nDAMLIB_TEACHER=teacher\n"
+        f"DAMLIB_HUB_DIR={state}\nDAMLIB_HUB_IP=127.0.0.1\nDAMLIB_HUB_PORT={port}\nDAMLIB_HUB_API_PORT={api}\n"
+        f"DAMLIB_PROXY_API_PORT={free_port()}\nDAMLIB_CLASS_LIST={state / 'class-list.txt'}\n"
+        "DAMLIB_HUB_ACCOUNTS=shared\nDAMLIB_LOGIN_ADDRESS_WAIT_AFTER=3\n")
+    url = f"http://127.0.0.1:{port}"
+
+    def hubctl(*command: str, password: str = "") -> subprocess.CompletedProcess[str]:
+        env = dict(os.environ, DAMLIB_HUB_DIR=str(state), DAMLIB_TEACHER_PASSWORD=password)
+        return subprocess.run([str(prefix / "src" / "deploy" / "hubctl"), *command], capture_output=True, text=True,
+                              env=env, timeout=120)
+
+    assert hubctl("password", "teacher", password="teachers-first").stdout.startswith("The password of teacher is set")
+    try:
+        started = hubctl("start")
+        assert started.returncode == 0, started.stderr
+        assert requests.get(f"{url}/hub/api/", timeout=5).ok  # answering as soon as hubctl says it runs
+        assert (state / "hub.log").stat().st_mode & 0o077 == 0  # it names every learner
+        alice = Learner(url, "alice", code=json.loads((state / "signup-codes.json").read_text())["alice"])
+        alice.login()
+        alice.wait_for_server(120)
+        kernel = alice.kernel()
+        kernel.run("unsaved = 41")
+        kernel.close()
+        server = sorted(processes_naming("JUPYTERHUB_USER=alice\0", f"127.0.0.1:{api}"))
+        # an install run again keeps the teacher's password
+        assert "is kept" in hubctl("password", "teacher", password="someone-elses").stdout
+        assert hubctl("restart").returncode == 0
+        assert sorted(processes_naming("JUPYTERHUB_USER=alice\0", f"127.0.0.1:{api}")) == server
+        kernel = Kernel(alice, kernel.id)  # the same kernel, through the hub started again
+        assert kernel.run("print(unsaved + 1)")[1].strip() == "42"
+        kernel.close()
+        Learner(url, "teacher", password="teachers-first").login(follow=False)
+        # failed logins from one address slow it down, whichever names it tries
+        for name in ("eve", "mallory", "trent"):
+            with pytest.raises(HubError, match="Invalid username or password"):
+                Learner(url, name).login(follow=False)
+        with pytest.raises(HubError, match="Too many failed logins"):
+            Learner(url, "teacher", password="teachers-first").login(follow=False)
+    finally:
+        began = time.monotonic()
+        stopped = hubctl("stop")
+        took = time.monotonic() - began
+    assert stopped.returncode == 0 and "killed" not in stopped.stderr, stopped.stderr
+    assert took < 15, f"hubctl stop took {took:.1f} s"
+    assert processes_naming(f"127.0.0.1:{api}") == []
 
 
 def test_the_hub_speaks_https_with_the_schools_certificate(tmp_path: Path) -> None:
