@@ -181,6 +181,17 @@ def progress_folder(class_folder: Path, name: str, uid: int, gid: int) -> Path:
     return folder
 
 
+def shared_memory_left(uid: int, folder: Path = Path("/dev/shm")) -> None:
+    """Remove what the account ``uid`` left in /dev/shm (its server is not running): those files
+    stay charged to the learner's cgroup, and would leave their next server less than their limit."""
+    for entry in folder.iterdir():
+        try:
+            if entry.lstat().st_uid == uid and not entry.is_dir():
+                entry.unlink()
+        except OSError:
+            continue
+
+
 class ClassSpawner(LocalProcessSpawner):
     """A LocalProcessSpawner whose Unix account is ``prefix`` + the hub's name (``learner-ada``):
     a learner who signs up as ``root`` or ``daemon`` gets ``learner-root``, never the system's own."""
@@ -207,6 +218,7 @@ class ClassSpawner(LocalProcessSpawner):
                                                          self.unix_name], check=True)
             else:
                 progress_folder(Path(self.class_folder), self.user.name, account.pw_uid, teachers)
+        shared_memory_left(account.pw_uid)
         return await super().start()
 
     def make_preexec_fn(self, name: str) -> Any:

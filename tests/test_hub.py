@@ -408,6 +408,10 @@ def test_a_learners_processes_together_are_held_to_the_learners_limit(hub: Hub, 
         time.sleep(0.5)
     try:
         assert shm.stat().st_size <= 1024**3
+        # still charged to Erin's cgroup: her server's next start removes it
+        assert erin.hub_api("DELETE", "/users/erin/server").status_code in (202, 204)
+        erin.wait_for_server(180)
+        assert not shm.exists()
     finally:
         shm.unlink(missing_ok=True)
     bob = learners["bob"].kernel()
