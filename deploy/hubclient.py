@@ -300,6 +300,10 @@ class Kernel:
             kind, content = message["header"]["msg_type"], message["content"]
             if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
                 self.models[content["comm_id"]] = (msg_id, content["data"]["state"])
+            elif kind == "comm_msg" and content.get("data", {}).get("method") == "update" and \
+                    content["comm_id"] in self.models:  # a label set after the widget was made
+                made_by, state = self.models[content["comm_id"]]
+                state.update(content["data"].get("state", {}))
             if kind == "error":
                 raise HubError(f"the kernel raised {content['ename']}: {content['evalue']}")
             if kind == "status" and content["execution_state"] == "idle":
