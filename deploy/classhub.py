@@ -71,6 +71,10 @@ class ClassAuthenticator(FirstUseAuthenticator):
             handler.custom_login_error = refused
             self.log.warning("login of %s from %s refused: %s", name, address, refused)
             return None
+        if not await maybe_future(self.check_allowed(name, None)):
+            self.log.warning("%s may not log in: not on the class list, nor added by the teacher", name)
+            self.logins.failed(None, address, now=time.time())  # a name not allowed is not kept
+            return None
         if await self._check(handler, name, data):
             self.logins.succeeded(name)
             return name
@@ -78,9 +82,6 @@ class ClassAuthenticator(FirstUseAuthenticator):
         return None
 
     async def _check(self, handler: Any, name: str, data: dict[str, str]) -> bool:
-        if not await maybe_future(self.check_allowed(name, None)):
-            self.log.warning("%s may not log in: not on the class list, nor added by the teacher", name)
-            return False
         password = data.get("password", "")
         stored = self._password(name)
         if stored is not None:  # bcrypt takes a core for a quarter second: off the hub's one thread

@@ -89,14 +89,18 @@ class Failures:
         if count >= name_lock:
             return (f"This name is locked after {int(count)} failed logins: your teacher can unlock it "
                     "(Sign-up codes page).")
-        recent = [t for t in self.addresses.get(address, []) if now - t < WINDOW]
-        self.addresses[address] = recent
+        recent = [t for t in self.addresses.pop(address, []) if now - t < WINDOW]
+        if recent:
+            self.addresses[address] = recent
         wait = max(_wait(int(count), name_wait) - (now - last),
                    _wait(len(recent), address_wait) - (now - max(recent, default=0.0)))
         return f"Too many failed logins: try again in {math.ceil(wait)} seconds." if wait > 0 else ""
 
-    def failed(self, name: str, address: str, *, now: float) -> None:
+    def failed(self, name: str | None, address: str, *, now: float) -> None:
+        """A failed login from ``address``, of ``name`` (None: a name not allowed, not kept)."""
         self.addresses.setdefault(address, []).append(now)
+        if name is None:
+            return
         names = self._names()
         count = names.get(name, [0, 0.0])[0]
         names[name] = [count + 1, now]
