@@ -89,6 +89,7 @@ LOCK_AFTER = 5
 def hub():
     # in /tmp, as /srv/damlib is: learners' accounts must reach the lessons and the class folder
     folder = Path(tempfile.mkdtemp(prefix="damlib-hub-"))
+    group = subprocess.run(["getent", "group", "damlib-teachers"], capture_output=True).returncode == 0
     hub = Hub(folder, ROOT / "notebooks", teacher="teacher", pythonpath=str(ROOT), learners=CLASS, memory=MEMORY,
               accounts=ACCOUNTS, settings={"DAMLIB_LOGIN_LOCK_AFTER": str(LOCK_AFTER)})
     try:
@@ -100,6 +101,8 @@ def hub():
         if ACCOUNTS == "system":
             for name in NAMES:
                 subprocess.run(["userdel", "--remove", f"learner-{name}"], capture_output=True)
+            if not group:  # made for the test (Hub's lay_out, as install.sh does)
+                subprocess.run(["groupdel", "damlib-teachers"], capture_output=True)
         found = limits.parent()
         for group in found[1].glob("*") if found else ():
             if group.is_dir() and group.name in NAMES:
