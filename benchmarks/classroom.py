@@ -7,6 +7,7 @@ again), pausing about ``--think`` seconds between clicks (each learner their own
 learner does. Reported per N:
 
 - memory per learner: the proportional set size of their server and kernel (shared pages split);
+- login answered: from sending the login form (name, sign-up code, password) to the hub's answer;
 - login to a ready lesson: from sending the login form to the lesson's last cell done;
 - click to picture: from the click leaving the browser's side to the kernel idle again, every
   changed square sent (median and 95th percentile), and an empty cell's round trip beside it.
@@ -15,7 +16,7 @@ The servers run as this Unix user (DAMLIB_HUB_ACCOUNTS=shared), so no accounts a
 
     python benchmarks/classroom.py            # N = 1, 10, 30
     python benchmarks/classroom.py 1 5 --rounds 3
-    python benchmarks/classroom.py 30 --prestart   # the servers started before the lesson
+    python benchmarks/classroom.py 30 --prestart   # the teacher's Start All, the learners logging in meanwhile
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from hubclient import Hub, Learner, memory_mb  # noqa: E402
+import limits  # noqa: E402
+from hubclient import TEACHER_PASSWORD, Hub, Learner, memory_mb  # noqa: E402
 
 PLAY = ("e3", "c5", "a7")  # the lesson's third board: a capture of two men (DE-MAJORITY)
 LEVEL = ("h2", "g3")  # the first German level: one step of a man
@@ -42,11 +44,11 @@ LEVEL = ("h2", "g3")  # the first German level: one step of a man
 
 def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threading.Barrier,
                     clicking: threading.Barrier, out: dict) -> None:
-    learner = Learner(hub.url, name)
+    learner = Learner(hub.url, name, code=hub.code(name))
     start.wait()
     began = time.perf_counter()
     try:
-        learner.login()
+        learner.login(follow=False)
         out["login"] = time.perf_counter() - began
         learner.wait_for_server(600)
         out["server"] = time.perf_counter() - began
@@ -84,11 +86,11 @@ def learner_session(hub: Hub, name: str, rounds: int, think: float, start: threa
     kernel.close()
 
 
-def prestart(hub: Hub, names: list[str]) -> float:
-    """Start every learner's server before the lesson, as the teacher does on the admin page
-    (*Start All*, the same REST calls); return how long until all are ready."""
-    teacher = Learner(hub.url, "teacher")
-    teacher.login()
+def prestart(hub: Hub, names: list[str], out: dict) -> None:
+    """Start every learner's server, as the teacher does on the admin page (*Start All*, the same
+    REST calls); ``out["prestart"]``: how long until all are ready."""
+    teacher = Learner(hub.url, "teacher", password=TEACHER_PASSWORD)
+    teacher.login(follow=False)
     began = time.perf_counter()
     # all at once, as the button does (each call answers when its server is up, or after 10 s)
     threads = [threading.Thread(target=teacher.hub_api, args=("POST", f"/users/{name}/server")) for name in names]
@@ -101,7 +103,7 @@ def prestart(hub: Hub, names: list[str]) -> float:
         time.sleep(1)
         waiting = {name for name in waiting
                    if not teacher.hub_api("GET", f"/users/{name}").json().get("servers", {}).get("", {}).get("ready")}
-    return time.perf_counter() - began
+    out["prestart"] = time.perf_counter() - began
 
 
 def measure(n: int, rounds: int, think: float, started: bool) -> dict:
@@ -112,7 +114,12 @@ def measure(n: int, rounds: int, think: float, started: bool) -> dict:
         results: dict[str, dict] = {name: {} for name in names}
         try:
             hub.wait(120)
-            before = prestart(hub, names) if started else 0.0
+            # the teacher presses Start All as the learners log in: their logins are answered while
+            # the servers start
+            teacher: dict[str, float] = {}
+            starting = threading.Thread(target=prestart, args=(hub, names, teacher)) if started else None
+            if starting:
+                starting.start()
             start, clicking = threading.Barrier(n), threading.Barrier(n + 1)  # + 1: memory first
             threads = [threading.Thread(target=learner_session,
                                         args=(hub, name, rounds, think, start, clicking, results[name]))
@@ -130,6 +137,9 @@ def measure(n: int, rounds: int, think: float, started: bool) -> dict:
             clicking.wait()
             for thread in threads:
                 thread.join()
+            if starting:
+                starting.join()
+            before = teacher.get("prestart", 0.0)
         finally:
             hub.stop()
             errors = [r["error"] for r in results.values() if "error" in r]
@@ -140,6 +150,7 @@ def measure(n: int, rounds: int, think: float, started: bool) -> dict:
     clicks = sorted(t for r in results.values() for t in r.get("clicks", []))
     empty = sorted(t for r in results.values() for t in r.get("empty", []))
     ready = [r["ready"] for r in results.values() if "ready" in r]
+    logins = sorted(r["login"] for r in results.values() if "login" in r)
     if not ready:
         raise SystemExit(f"N={n}: no learner had a ready lesson")
     phases = {phase: statistics.median([r[phase] for r in results.values() if phase in r] or [float("nan")])
@@ -147,7 +158,8 @@ def measure(n: int, rounds: int, think: float, started: bool) -> dict:
     return {"n": n, "server": statistics.mean(servers), "kernel": statistics.mean(kernels),
             "ready": statistics.median(ready), "ready_max": max(ready), "phases": phases, "prestart": before,
             "median": statistics.median(clicks) * 1000, "p95": clicks[int(0.95 * (len(clicks) - 1))] * 1000,
-            "empty": statistics.median(empty) * 1000, "count": len(clicks), "failed": len(errors)}
+            "empty": statistics.median(empty) * 1000, "count": len(clicks), "failed": len(errors),
+            "logins": (statistics.median(logins), logins[int(0.95 * (len(logins) - 1))], logins[-1])}
 
 
 def main() -> None:
@@ -164,20 +176,22 @@ def main() -> None:
         if shutil.which(program) is None:
             raise SystemExit(f"classroom.py: {program} is not on PATH: activate the virtual environment "
                              "(. .venv/bin/activate) and install the hub (deploy/README.md)")
-    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}")
-    print("| learners | memory per learner, MB (server + kernel) | login to ready lesson, s (median / slowest) "
-          "| click to picture, ms (median / 95%) | empty cell, ms | clicks | learners failed |")
-    print("|---|---|---|---|---|---|---|")
+    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}; {limits.in_force('1G')}")
+    print("| learners | memory per learner, MB (server + kernel) | login answered, s (median / 95% / slowest) "
+          "| login to ready lesson, s (median / slowest) | click to picture, ms (median / 95%) | empty cell, ms "
+          "| clicks | learners failed |")
+    print("|---|---|---|---|---|---|---|---|")
     phases = []
     for n in options.learners:
         r = measure(n, options.rounds, options.think, options.prestart)
         print(f"| {n} | {r['server'] + r['kernel']:.0f} ({r['server']:.0f} + {r['kernel']:.0f}) "
-              f"| {r['ready']:.1f} / {r['ready_max']:.1f} | {r['median']:.0f} / {r['p95']:.0f} "
+              "| {:.2f} / {:.2f} / {:.2f} ".format(*r["logins"])
+              + f"| {r['ready']:.1f} / {r['ready_max']:.1f} | {r['median']:.0f} / {r['p95']:.0f} "
               f"| {r['empty']:.0f} | {r['count']} | {r['failed']} |", flush=True)
         phases.append((n, r["prestart"], r["phases"]))
     # where a learner's start-up went (medians, each counted from sending the login form)
     for n, before, done in phases:
-        print(f"N={n}: " + (f"servers pre-started in {before:.1f} s; " if before else "")
+        print(f"N={n}: " + (f"Start All: every server ready in {before:.1f} s; " if before else "")
               + "logged in {login:.1f} s, server ready {server:.1f} s, kernel ready {kernel:.1f} s, "
                 "lesson run {ready:.1f} s".format(**done))
     print(f"load average after: {os.getloadavg()[0]:.1f}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -35,36 +36,51 @@ def free_port() -> int:
 
 
 class Hub:
-    """The class hub on 127.0.0.1, its state in ``folder``, every server run as this Unix user
-    (DAMLIB_HUB_ACCOUNTS=shared); ``learners`` make its class list. With ``tls`` (a certificate
-    and its key) it speaks HTTPS, and :attr:`verify` is the certificate to trust. :meth:`stop`
-    ends the hub and everything it started."""
+    """The class hub on 127.0.0.1, its state in ``folder``; ``learners`` make its class list. With
+    ``accounts="shared"`` every server runs as this Unix user; with ``"system"`` (as root) each
+    learner's as their own account, made on their first start, the folders laid out as install.sh
+    does. The teacher's password is set beforehand, as install.sh does; learners sign up with their
+    code (:meth:`code`). With ``tls`` (a certificate and its key) it speaks HTTPS, and
+    :attr:`verify` is the certificate to trust. :meth:`stop` ends the hub and everything it started."""
 
     def __init__(self, folder: Path, lessons: Path, teacher: str = "teacher", pythonpath: str = "", *,
                  learners: tuple[str, ...] = (), tls: tuple[Path, Path] | None = None,
-                 memory: str | None = None) -> None:
+                 memory: str | None = None, accounts: str = "shared", settings: dict[str, str] | None = None) -> None:
         self.folder = folder
         (folder / "lessons").mkdir(parents=True, exist_ok=True)
         for lesson in sorted(lessons.glob("*.ipynb")):
             (folder / "lessons" / lesson.name).write_bytes(lesson.read_bytes())
         (folder / "class-list.txt").write_text("\n".join(learners) + "\n", encoding="utf-8")
+        if accounts == "system":
+            lay_out(folder)
+        set_password(folder / "passwords.dbm", teacher, TEACHER_PASSWORD)
         self.port, self.api_port = free_port(), free_port()
         self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
         self.verify: str | bool = str(tls[0]) if tls else True
-        env = dict(os.environ, DAMLIB_HUB_DIR=str(folder), DAMLIB_HUB_ACCOUNTS="shared", DAMLIB_TEACHER=teacher,
-                   DAMLIB_HUB_IP="127.0.0.1", DAMLIB_HUB_PORT=str(self.port),
-                   DAMLIB_HUB_API_PORT=str(self.api_port), DAMLIB_PROXY_API_PORT=str(free_port()),
-                   DAMLIB_CLASS_LIST=str(folder / "class-list.txt"))
+        self.env = dict(os.environ, DAMLIB_HUB_DIR=str(folder), DAMLIB_HUB_ACCOUNTS=accounts, DAMLIB_TEACHER=teacher,
+                        DAMLIB_HUB_IP="127.0.0.1", DAMLIB_HUB_PORT=str(self.port),
+                        DAMLIB_HUB_API_PORT=str(self.api_port), DAMLIB_PROXY_API_PORT=str(free_port()),
+                        DAMLIB_CLASS_LIST=str(folder / "class-list.txt"), **(settings or {}))
         if tls:
-            env.update(DAMLIB_HUB_SSL_CERT=str(tls[0]), DAMLIB_HUB_SSL_KEY=str(tls[1]))
+            self.env.update(DAMLIB_HUB_SSL_CERT=str(tls[0]), DAMLIB_HUB_SSL_KEY=str(tls[1]))
         if memory:
-            env["DAMLIB_MEM_LIMIT"] = memory
+            self.env["DAMLIB_MEM_LIMIT"] = memory
         if pythonpath:
-            env["PYTHONPATH"] = pythonpath
-        self.log = open(folder / "hub.log", "wb")
+            self.env["PYTHONPATH"] = pythonpath
+        self.start()
+
+    def start(self) -> None:
+        """Start the hub (again, after :meth:`stop_hub`: the learners' servers it left are taken over)."""
+        self.log = open(self.folder / "hub.log", "ab")
+        os.chmod(self.folder / "hub.log", 0o600)
         self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
-                                        cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+                                        cwd=self.folder, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True, umask=0o077)
+
+    def code(self, name: str) -> str:
+        """``name``'s sign-up code, as the teacher reads it."""
+        codes = json.loads((self.folder / "signup-codes.json").read_text())
+        return str(codes[name])
 
     def wait(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -83,26 +99,59 @@ class Hub:
         self.log.flush()
         return (self.folder / "hub.log").read_text(errors="replace")[-3000:]
 
-    def stop(self) -> None:
-        """Stop the hub (it stops the servers, the proxy and the culler), then end whatever is left:
-        every process that names the hub's own port (servers and services in their environment,
-        the proxy in its command line)."""
+    def stop_hub(self) -> None:
+        """Stop the hub alone (it stops its proxy and the culler, and leaves the learners' servers)."""
         self.process.terminate()
         try:
             self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(5)
+        self.log.close()
+
+    def stop(self) -> None:
+        """Stop the hub, then end whatever is left: every process that names the hub's own port
+        (servers and services in their environment, the proxy in its command line)."""
+        self.stop_hub()
         for pid in processes_naming(f"127.0.0.1:{self.api_port}"):
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        self.log.close()
+        deadline = time.monotonic() + 10
+        while processes_naming(f"127.0.0.1:{self.api_port}") and time.monotonic() < deadline:
+            time.sleep(0.1)  # the kernel takes a moment to end them
 
     def learner_processes(self, name: str) -> list[int]:
         """The processes of ``name``'s server and kernels."""
         return processes_naming(f"JUPYTERHUB_USER={name}\0", f"127.0.0.1:{self.api_port}")
+
+
+#: the teacher's password, which install.sh sets
+TEACHER_PASSWORD = "teachers-own-password"
+
+
+def set_password(path: Path, name: str, password: str) -> None:
+    """Keep ``password`` for ``name`` in the hub's password file, as install.sh does for the teacher."""
+    import dbm
+
+    import bcrypt
+
+    with dbm.open(str(path), "c", 0o600) as db:
+        db[name] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
+
+
+def lay_out(folder: Path) -> None:
+    """The hub's folder as install.sh lays it out for learners' own accounts: the hub's files closed,
+    the lessons readable, the class folder root's and the teachers' group's."""
+    subprocess.run(["sh", "-c", "getent group damlib-teachers >/dev/null || groupadd damlib-teachers"], check=True)
+    (folder / "class" / "progress").mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o711)
+    (folder / "class").chmod(0o711)
+    (folder / "class-list.txt").chmod(0o600)
+    subprocess.run(["chmod", "-R", "a+rX,go-w", str(folder / "lessons")], check=True)
+    shutil.chown(folder / "class" / "progress", "root", "damlib-teachers")
+    (folder / "class" / "progress").chmod(0o2771)
 
 
 def processes_naming(*texts: str) -> list[int]:
@@ -139,21 +188,43 @@ class Learner:
     hub: str
     name: str
     password: str = "chess-is-not-draughts"
+    #: the sign-up code a first login needs
+    code: str = ""
     session: requests.Session = field(default_factory=requests.Session)
     token: str = ""
     #: the certificate to trust where the hub speaks HTTPS with its own (:attr:`Hub.verify`); passed
     #: with each request, as a session's own is overridden by REQUESTS_CA_BUNDLE where that is set
     verify: str | bool = True
 
-    def login(self) -> requests.Response:
-        """Fill in and send the hub's login form, as a browser does; the hub starts their server."""
+    def login(self, *, follow: bool = True) -> requests.Response:
+        """Fill in and send the hub's login form, as a browser does; the hub starts their server
+        (unless ``follow`` is false: then only the form's answer is taken, not where it leads)."""
         self.session.get(f"{self.hub}/hub/login", timeout=30, verify=self.verify).raise_for_status()
-        xsrf = self._xsrf()
-        answer = self.session.post(f"{self.hub}/hub/login?next=", timeout=120, verify=self.verify,
-                                   data={"username": self.name, "password": self.password, "_xsrf": xsrf})
+        answer = self.post_login()
+        if answer.status_code != 302 or "/hub/login" in answer.headers.get("Location", ""):
+            raise HubError(f"{self.name} could not log in: {answer.status_code} {self.login_error(answer)}")
+        if not follow:
+            return answer
+        answer = self.session.get(requests.compat.urljoin(answer.url, answer.headers["Location"]), timeout=120,
+                                  verify=self.verify)
         if answer.status_code >= 400 or "/hub/login" in answer.url:
             raise HubError(f"{self.name} could not log in: {answer.status_code} {answer.url}")
         return answer
+
+    def post_login(self, password: str | None = None) -> requests.Response:
+        """The login form sent (the login page fetched before), its answer not followed."""
+        data = {"username": self.name, "password": self.password if password is None else password,
+                "otp": self.code, "_xsrf": self._xsrf()}
+        return self.session.post(f"{self.hub}/hub/login?next=", timeout=120, verify=self.verify, data=data,
+                                 allow_redirects=False)
+
+    @staticmethod
+    def login_error(answer: requests.Response) -> str:
+        """What the login page says went wrong."""
+        import re
+
+        found = re.search(r'<p class="login_error">(.*?)</p>', answer.text, re.S)
+        return found.group(1) if found else ""
 
     def _xsrf(self) -> str:
         """The hub's XSRF cookie (a server already running when the learner logs in sets its own,
@@ -229,6 +300,10 @@ class Kernel:
             kind, content = message["header"]["msg_type"], message["content"]
             if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
                 self.models[content["comm_id"]] = (msg_id, content["data"]["state"])
+            elif kind == "comm_msg" and content.get("data", {}).get("method") == "update" and \
+                    content["comm_id"] in self.models:  # a label set after the widget was made
+                made_by, state = self.models[content["comm_id"]]
+                state.update(content["data"].get("state", {}))
             if kind == "error":
                 raise HubError(f"the kernel raised {content['ename']}: {content['evalue']}")
             if kind == "status" and content["execution_state"] == "idle":

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The class hub on a fresh Debian or Ubuntu machine, as root, from a copy of this repository:
 #
-#     sudo deploy/install.sh [options] teacher-name
+#     deploy/install.sh [options] teacher-name        (as root; sudo deploy/install.sh … where sudo exists)
 #
 #   --class-list FILE    the names allowed to sign up (spaces or lines); kept as the hub's class list
 #   --learners "a b c"   the same, given here; added to a class list kept from before
@@ -12,16 +12,20 @@
 #   --language CODE      the class's language: damlib speaks it (eo; default en) and its lessons open
 #                        first (lessons/eo/); each learner may still choose another in Learn
 #   --foreground         where there is no systemd: run the hub in this terminal, not in the background
+#   --new-teacher-password   ask for the teacher's password again (else a password kept is kept)
+#   --no-sign-up-codes   the first to log in with a name on the class list chooses its password
+#                        (by default a first login needs the name's one-time sign-up code)
 #
 # Installs Python, Node and configurable-http-proxy (npm), JupyterHub and the lessons' packages
 # (PyPI, versions pinned by deploy/constraints.txt) in /opt/damlib, keeps the hub's state, the
 # lessons' originals, the class list and the class folder in /srv/damlib, asks for the teacher's
-# password (or reads DAMLIB_TEACHER_PASSWORD), writes the settings to /srv/damlib/hub.env and
+# password (or reads DAMLIB_TEACHER_PASSWORD) unless one is kept, makes each learner's sign-up
+# code (cards to print: /srv/damlib/sign-up-codes.pdf), writes the settings to /srv/damlib/hub.env and
 # starts the hub: as the service damlib-hub where systemd runs, else in the background with
 # deploy/hubctl (log and PID file in /srv/damlib). Nobody but the teacher and the class list may
 # sign up. Run again to update the lessons and packages: learners' files are left as they are.
 set -euo pipefail
-[ "$(id -u)" -eq 0 ] || { echo "install.sh: run it as root (sudo)" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "install.sh: run it as root" >&2; exit 1; }
 prefix="${DAMLIB_PREFIX:-/opt/damlib}"
 state="${DAMLIB_HUB_DIR:-/srv/damlib}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -30,6 +34,7 @@ name_pattern='^[a-z][a-z0-9_-]{0,23}$'
 
 fail() { echo "install.sh: $*" >&2; exit 1; }
 teacher="" class_file="" learners="" port=8000 cert="" key="" self_signed="" foreground="" language=""
+new_password="" codes=yes
 while [ $# -gt 0 ]; do
   case "$1" in
     --class-list) [ -r "${2:-}" ] || fail "--class-list needs a file it can read"; class_file="$2"; shift 2 ;;
@@ -43,6 +48,8 @@ while [ $# -gt 0 ]; do
                   || fail "--language needs a language damlib has a catalog for (en, $(ls "$repo/damlib/locale" | grep -v '\.' | tr '\n' ' '))"
                 language="$2"; shift 2 ;;
     --foreground) foreground=1; shift ;;
+    --new-teacher-password) new_password=--new; shift ;;
+    --no-sign-up-codes) codes=no; shift ;;
     -*) fail "unknown option $1 (see the top of this script)" ;;
     *) [ -z "$teacher" ] || fail "one teacher's name only, not also $1"; teacher="$1"; shift ;;
   esac
@@ -61,7 +68,7 @@ if [ -n "$class_file" ]; then
 elif [ -n "$names" ]; then
   printf '%s\n' "$names" >> "$state/class-list.txt"
 fi
-touch "$state/class-list.txt" && chmod 644 "$state/class-list.txt"
+touch "$state/class-list.txt" && chmod 600 "$state/class-list.txt"  # it names every learner: root's only
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -81,14 +88,19 @@ rm -rf "$prefix/src.new/.git" "$prefix/src.new"/.venv* && rm -rf "$prefix/src" &
   && "$prefix/venv/bin/pip" install --quiet -c deploy/constraints.txt -r requirements-lessons.txt -r deploy/requirements.txt)
 chmod -R a+rX "$prefix"
 
-# the originals learners copy from (read-only to them), and the class folder: learners may add
-# their own progress file (w+x) but not list, read or replace another's (sticky, no r); files
-# take the folder's group (setgid), the teachers', who read them
+# the originals learners copy from (read-only to them), and the class folder: learners may not
+# list it nor write in it; each has a folder of their own in it, which only their account writes
+# (made by the hub before their server starts: deploy/classhub.py); the teachers' group lists it,
+# reads every learner's folder (setgid: files take the group) and keeps the teacher's own stars in it.
+# Nothing else in $state is readable by a learner: it lists no one (mode 711).
 getent group damlib-teachers >/dev/null || groupadd damlib-teachers
 mkdir -p "$state/lessons" "$state/class/progress"
-chmod 755 "$state" "$state/class"
+chmod 711 "$state" "$state/class"
 cp -r "$prefix/src/notebooks/." "$state/lessons/" && chmod -R a+rX,go-w "$state/lessons"
-chown root:damlib-teachers "$state/class/progress" && chmod 3773 "$state/class/progress"
+chown root:damlib-teachers "$state/class/progress" && chmod 2771 "$state/class/progress"
+for closed in hub.log hub.env jupyterhub.sqlite jupyterhub_cookie_secret passwords.dbm signup-codes.json logins.json; do
+  [ ! -e "$state/$closed" ] || chmod 600 "$state/$closed"  # from an earlier install (the log was 644)
+done
 
 # HTTPS: the school's certificate, or one made here (kept across updates)
 tls=()
@@ -108,20 +120,6 @@ elif [ -s "$state/tls/hub.crt" ] && grep -q DAMLIB_HUB_SSL_CERT "$state/hub.env"
   tls=("DAMLIB_HUB_SSL_CERT=$state/tls/hub.crt" "DAMLIB_HUB_SSL_KEY=$state/tls/hub.key")  # as before
 fi
 
-# the teacher's password, set now so nobody else can claim the teacher's name first
-password="${DAMLIB_TEACHER_PASSWORD:-}"
-if [ -z "$password" ]; then
-  read -r -s -p "Password for the teacher, $teacher (6 characters or more): " password && echo
-fi
-TEACHER="$teacher" PASSWORD="$password" STATE="$state" "$prefix/venv/bin/python" - <<'EOF'
-import bcrypt, dbm, os
-name, password = os.environ["TEACHER"], os.environ["PASSWORD"]
-if len(password) < 6:
-    raise SystemExit("install.sh: the teacher's password needs 6 characters or more")
-with dbm.open(os.path.join(os.environ["STATE"], "passwords.dbm"), "c", 0o600) as db:
-    db[name] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
-EOF
-
 # the hub's settings, read by the service or by hubctl
 {
   echo "PATH=$prefix/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -130,12 +128,29 @@ EOF
   echo "DAMLIB_HUB_PORT=$port"
   echo "DAMLIB_CLASS_LIST=$state/class-list.txt"
   [ -z "$language" ] || echo "DAMLIB_LANG=$language"
+  echo "DAMLIB_SIGN_UP_CODES=$codes"
   [ "${#tls[@]}" -eq 0 ] || printf '%s\n' "${tls[@]}"
-} > "$state/hub.env"
-chmod 600 "$state/hub.env"
+} > "$state/hub.env.new"
+chmod 600 "$state/hub.env.new" && mv "$state/hub.env.new" "$state/hub.env"
+
+# the teacher's password, set now so nobody else can claim the teacher's name first; a re-run keeps it
+# (unless --new-teacher-password)
+"$prefix/src/deploy/hubctl" password "$teacher" $new_password
 scheme="http"
 [ "${#tls[@]}" -eq 0 ] || scheme="https"
 address="$scheme://$(hostname -I 2>/dev/null | cut -d' ' -f1):$port"
+
+# the sign-up codes the hub made for the learners not signed up yet, as cards to cut out
+cards() {
+  [ "$codes" = yes ] || return 0
+  (cd "$prefix/src/deploy" && umask 0077 && "$prefix/venv/bin/python" -c '
+import json, sys, signup
+from pathlib import Path
+codes = signup.Codes(Path(sys.argv[1]) / "signup-codes.json").all()
+(Path(sys.argv[1]) / "sign-up-codes.pdf").write_bytes(signup.cards(codes, sys.argv[2]))
+print(f"{len(codes)} sign-up codes: cards to print in {sys.argv[1]}/sign-up-codes.pdf, or see {sys.argv[2]}/hub/sign-up-codes as the teacher.")
+' "$state" "$address")
+}
 
 if [ -d /run/systemd/system ]; then
   cat > /etc/systemd/system/damlib-hub.service <<EOF
@@ -146,6 +161,10 @@ After=network.target
 [Service]
 User=root
 WorkingDirectory=$state
+# a restart (or an update) stops the hub alone: learners' servers and kernels go on, and the hub
+# finds them again; the hub may make a cgroup per learner under its own (deploy/limits.py)
+KillMode=process
+Delegate=yes
 EnvironmentFile=$state/hub.env
 # the hub's databases and the learners' files: readable by their owner only
 UMask=0077
@@ -156,6 +175,8 @@ Restart=always
 WantedBy=multi-user.target
 EOF
   systemctl daemon-reload && systemctl enable --quiet damlib-hub && systemctl restart damlib-hub
+  "$prefix/src/deploy/hubctl" wait || fail "the hub does not answer: journalctl -u damlib-hub"
+  cards
   echo "The class hub is running: $address (log in as $teacher)."
   echo "Its log: journalctl -u damlib-hub; stop it: systemctl stop damlib-hub."
 elif [ -n "$foreground" ]; then
@@ -163,6 +184,7 @@ elif [ -n "$foreground" ]; then
   exec "$prefix/src/deploy/hubctl" run
 else
   "$prefix/src/deploy/hubctl" restart
+  cards
   echo "The class hub is running in the background: $address (log in as $teacher)."
   echo "$prefix/src/deploy/hubctl status | stop | start | restart | log"
 fi

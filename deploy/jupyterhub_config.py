@@ -19,9 +19,17 @@ DAMLIB_CLASS_LIST   a file of the names allowed to sign up (any spacing: spaces,
                     teacher may also add learners on the admin page. Without it only the
                     teacher and the learners the teacher adds there may: never anyone who
                     reaches the hub
-DAMLIB_MEM_LIMIT    the most memory each process of a learner (their server, each kernel) may
-                    take, e.g. 1G (default); past it an allocation fails (MemoryError) and the
-                    rest of the machine is untouched
+DAMLIB_MEM_LIMIT    the most memory a learner may take, e.g. 1G (default): each of their processes
+                    (past it an allocation fails: MemoryError), and where the hub may write cgroups
+                    all their processes and /dev/shm files together (deploy/limits.py); the rest of
+                    the machine is untouched
+DAMLIB_SIGN_UP_CODES  "yes" (default): a learner's first login needs their one-time sign-up code
+                    (the teacher's page /hub/sign-up-codes); "no": the first to log in with a name
+                    on the class list chooses its password
+DAMLIB_LOGIN_WAIT_AFTER, DAMLIB_LOGIN_LOCK_AFTER   failed logins of a name before each next try must
+                    wait (1, 2, 4 … 60 s; default 3), and before the name is locked until the teacher
+                    unlocks it (default 10); DAMLIB_LOGIN_ADDRESS_WAIT_AFTER: failures from one
+                    address in 10 minutes before it waits too (default 30)
 DAMLIB_LANG         the class's language (eo, en, …): damlib speaks it in every learner's kernel, and
                     the lessons in it (lessons/eo/) open first; default English
 DAMLIB_HUB_SSL_CERT, DAMLIB_HUB_SSL_KEY   a certificate and its key: the hub speaks HTTPS
@@ -54,9 +62,19 @@ if os.environ.get("DAMLIB_HUB_SSL_CERT"):
     c.JupyterHub.ssl_cert = os.environ["DAMLIB_HUB_SSL_CERT"]
     c.JupyterHub.ssl_key = os.environ["DAMLIB_HUB_SSL_KEY"]
 
-# -- who may log in: a name and a password chosen on the first login; the teacher is the admin
+# -- who may log in: a name, its sign-up code and a password chosen on the first login; the
+# teacher is the admin
 c.JupyterHub.authenticator_class = "classhub.ClassAuthenticator"
 c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
+c.ClassAuthenticator.codes_path = str(state / "signup-codes.json")
+c.ClassAuthenticator.logins_path = str(state / "logins.json")
+c.ClassAuthenticator.sign_up_codes = os.environ.get("DAMLIB_SIGN_UP_CODES", "yes") != "no"
+c.ClassAuthenticator.tries_before_waiting = int(os.environ.get("DAMLIB_LOGIN_WAIT_AFTER", "3"))
+c.ClassAuthenticator.tries_before_locking = int(os.environ.get("DAMLIB_LOGIN_LOCK_AFTER", "10"))
+c.ClassAuthenticator.address_tries_before_waiting = int(os.environ.get("DAMLIB_LOGIN_ADDRESS_WAIT_AFTER", "30"))
+# the login page's second field (JupyterHub's one-time-password field) takes the sign-up code
+c.Authenticator.request_otp = c.ClassAuthenticator.sign_up_codes
+c.Authenticator.otp_prompt = "Sign-up code (first login only):"
 c.FirstUseAuthenticator.create_users = True
 c.FirstUseAuthenticator.min_password_length = 6
 # a name that makes a sensible folder and Unix account: letters, digits, - and _
@@ -72,9 +90,10 @@ c.Authenticator.allow_existing_users = True
 # -- each learner's server: their own folder, a copy of the lessons, the class's progress folder
 if accounts == "system":
     c.JupyterHub.spawner_class = "classhub.ClassSpawner"
+    c.ClassSpawner.class_folder = str(class_folder)
 elif accounts == "shared":
-    c.JupyterHub.spawner_class = "simple"  # jupyterhub.spawner.SimpleLocalProcessSpawner
-    c.SimpleLocalProcessSpawner.home_dir_template = str(state / "home" / "{username}")
+    c.JupyterHub.spawner_class = "classhub.SharedSpawner"
+    c.SharedSpawner.home_dir_template = str(state / "home" / "{username}")
 else:
     raise ValueError(f"DAMLIB_HUB_ACCOUNTS must be system or shared, not {accounts!r}")
 c.Spawner.cmd = [sys.executable, str(here / "start_learner.py"), "jupyterhub-singleuser"]
@@ -84,10 +103,20 @@ c.Spawner.notebook_dir = "~"
 language = os.environ.get("DAMLIB_LANG", "")
 first = f"{language}/01-start-here.ipynb" if language and (lessons / language).is_dir() else "01-start-here.ipynb"
 c.Spawner.default_url = f"/lab/tree/lessons/{first}"
-c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": str(class_folder),
+
+
+def progress(spawner):  # type: ignore[no-untyped-def]
+    """Where Learn keeps a learner's stars: their own folder in the class folder, which only their
+    account may write (classhub.progress_folder); the teacher's is the class folder, so that the
+    class view (class_report) reads every learner's."""
+    return str(class_folder if spawner.user.admin else class_folder / spawner.user.name)
+
+
+c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": progress,
                          **({"DAMLIB_LANG": language} if language else {})}
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
-# JupyterHub hands it to the server as MEM_LIMIT; start_learner.py makes it each process's limit
+# JupyterHub hands it to the server as MEM_LIMIT; start_learner.py makes it each process's limit,
+# and the spawner all of a learner's processes' where cgroups can be written (limits.py)
 c.Spawner.mem_limit = os.environ.get("DAMLIB_MEM_LIMIT", "1G")
 c.Spawner.http_timeout = 300  # a server starting among thirty takes minutes, not seconds
 c.Spawner.start_timeout = 600  # thirty learners logging in at once share the cores
@@ -111,6 +140,10 @@ c.Spawner.args = [
 ]
 if accounts == "shared" and os.geteuid() == 0:  # a test run as root (in a container): its servers too
     c.Spawner.args.append("--allow-root")
+
+# -- a restart of the hub (hubctl restart, an update by install.sh) leaves learners' servers and
+# kernels running: the hub finds them again when it starts (hubctl stop ends them)
+c.JupyterHub.cleanup_servers = False
 
 # -- servers nobody has used for an hour are stopped; the learner's files stay
 c.JupyterHub.services = [{

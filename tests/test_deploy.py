@@ -9,6 +9,7 @@ import runpy
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 
+from hubclient import free_port  # noqa: E402
 from start_learner import copy_lessons  # noqa: E402
 
 
@@ -88,14 +90,21 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
     (prefix / "src" / "deploy").mkdir(parents=True)
     (prefix / "venv" / "bin").mkdir(parents=True)
     hubctl = prefix / "src" / "deploy" / "hubctl"
-    hubctl.write_bytes((ROOT / "deploy" / "hubctl").read_bytes())
+    for name in ("hubctl", "limits.py"):
+        (prefix / "src" / "deploy" / name).write_bytes((ROOT / "deploy" / name).read_bytes())
     hubctl.chmod(0o755)
+    (prefix / "venv" / "bin" / "python").symlink_to(sys.executable)
     fake = prefix / "venv" / "bin" / "jupyterhub"
-    # and starts a learner's "server" that outlives it unless hubctl ends it
+    # and starts a learner's "server" that outlives it unless hubctl ends it, then answers at the
+    # hub's address as the hub does (hubctl start waits for that)
+    (tmp_path / "site" / "hub" / "api").mkdir(parents=True)
+    (tmp_path / "site" / "hub" / "api" / "index.html").write_text("{}")
+    port = free_port()
     fake.write_text("#!/bin/sh\necho \"hub on port $DAMLIB_HUB_PORT: $*\"\n"
                     f"JUPYTERHUB_API_URL=http://127.0.0.1:8124/hub/api "
                     f"setsid sleep 301 &\necho $! > {tmp_path}/server.pid\n"
-                    "exec sleep 300\n")
+                    f"exec {sys.executable} -m http.server $DAMLIB_HUB_PORT --bind 127.0.0.1 "
+                    f"--directory {tmp_path / 'site'}\n")
     fake.chmod(0o755)
     env = dict(os.environ, DAMLIB_HUB_DIR=str(state))
 
@@ -104,21 +113,27 @@ def test_hubctl_keeps_the_hub_in_the_background_with_a_log_and_a_pid_file(tmp_pa
 
     state.mkdir()
     assert "run deploy/install.sh first" in hub("start").stderr
-    (state / "hub.env").write_text("DAMLIB_HUB_PORT=8123\nDAMLIB_HUB_API_PORT=8124\n")
+    (state / "hub.env").write_text(f"DAMLIB_HUB_PORT={port}\nDAMLIB_HUB_API_PORT=8124\n")
     try:
         started = hub("start")
         assert started.returncode == 0 and "is running" in started.stdout, started.stderr
         pid = int((state / "hub.pid").read_text())
-        assert hub("status").stdout.startswith(f"The class hub is running (PID {pid}) on port 8123")
+        status = hub("status").stdout
+        assert status.startswith(f"The class hub is running (PID {pid}) on port {port}")
+        assert "memory: 1G for each" in status  # which limit holds (deploy/limits.py)
         assert "already running" in hub("start").stdout
         config = prefix / "src" / "deploy" / "jupyterhub_config.py"
-        assert (state / "hub.log").read_text().startswith(f"hub on port 8123: -f {config}")
+        assert (state / "hub.log").read_text().startswith(f"hub on port {port}: -f {config}")
+        assert (state / "hub.log").stat().st_mode & 0o077 == 0  # it names every learner
     finally:
         stopped = hub("stop")
     assert "is stopped" in stopped.stdout and not (state / "hub.pid").exists()
     for gone in (pid, int((tmp_path / "server.pid").read_text())):
+        deadline = time.monotonic() + 5  # ended, and then reaped by the container's first process
         with pytest.raises(ProcessLookupError):
-            os.kill(gone, 0)
+            while time.monotonic() < deadline:
+                os.kill(gone, 0)
+                time.sleep(0.1)
     assert hub("status").returncode == 3
 
 
@@ -146,3 +161,18 @@ def test_the_class_language_reaches_every_kernel_and_opens_its_lessons(tmp_path:
     runpy.run_path(str(ROOT / "deploy" / "jupyterhub_config.py"), {"get_config": lambda: config})
     assert config.Spawner.default_url == f"/lab/tree/{first}"
     assert config.Spawner.environment.get("DAMLIB_LANG") == (language or None)
+
+
+def test_the_class_view_reads_each_learners_own_folder_in_the_class_folder(tmp_path: Path) -> None:
+    from damlib.learn import LEVELS, Progress, class_report
+    for learner, folder in (("ada", tmp_path / "ada"), ("bo", tmp_path / "bo"), ("teacher", tmp_path)):
+        attempt = LEVELS[0].attempt()
+        for move in LEVELS[0].solution:
+            attempt.play(move)
+        Progress(learner, folder).record(attempt)
+    (tmp_path / "bo" / ".progress-x.tmp").write_text("{")  # a save left half-done in a learner's folder
+    report = class_report(tmp_path)
+    assert [(row.learner, row.file, row.level_stars) for row in report.rows] == [
+        ("ada", "ada/ada.json", {LEVELS[0].id: 3}), ("bo", "bo/bo.json", {LEVELS[0].id: 3}),
+        ("teacher", "teacher.json", {LEVELS[0].id: 3})]
+    assert [name for name, _ in report.unread] == ["bo/.progress-x.tmp"]

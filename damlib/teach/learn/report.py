@@ -272,29 +272,32 @@ class ClassReport:
 
 
 def class_report(folder: str | Path) -> ClassReport:
-    """Every learner's progress in ``folder`` (its ``*.json`` files, one a learner), by name; the
-    files that are not progress files, and saves left half-done, are named in the warnings.
-    Nothing in the folder is changed, moved or created."""
+    """Every learner's progress in ``folder`` (its ``*.json`` files, one a learner, and those of
+    its sub-folders: a class hub gives each learner a folder of their own), by name; the files
+    that are not progress files, and saves left half-done, are named in the warnings. Nothing in
+    the folder is changed, moved or created."""
     if not isinstance(folder, (str, Path)):
         raise DamlibError(f"folder must be a folder's path, not {folder!r}")
     folder = Path(folder)
     if not folder.is_dir():
         raise DamlibError(say("no-folder", folder=folder))
     rows, unread = [], []
-    for path in sorted(folder.glob("*.json")):
+    for path in sorted([*folder.glob("*.json"), *folder.glob("*/*.json")]):
+        name = path.relative_to(folder).as_posix()
         if ".unreadable-" in path.name:
-            unread.append((path.name, say("set-aside")))
+            unread.append((name, say("set-aside")))
             continue
         try:
             kept = read(path)
             learner, stars, mistakes, saved = kept[:4]
             info = path.stat()
         except (OSError, ValueError) as error:
-            unread.append((path.name, say("not-read", reason=error)))
+            unread.append((name, say("not-read", reason=error)))
             continue
         saved = saved or datetime.date.fromtimestamp(info.st_mtime)  # a file from before dates
-        rows.append(LearnerRow(learner, path.name, stars, mistakes, saved, account(info.st_uid), kept.days))
-    unread += [(path.name, say("half-written")) for path in sorted(folder.glob(SCRATCH))]
+        rows.append(LearnerRow(learner, name, stars, mistakes, saved, account(info.st_uid), kept.days))
+    unread += [(path.relative_to(folder).as_posix(), say("half-written"))
+               for path in sorted([*folder.glob(SCRATCH), *folder.glob(f"*/{SCRATCH}")])]
     rows.sort(key=lambda row: (row.learner.casefold(), row.file))
     return ClassReport(folder, tuple(rows), tuple(say("unread", file=name, reason=reason) for name, reason in unread),
                        tuple(unread))
