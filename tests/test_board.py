@@ -322,6 +322,13 @@ def test_the_board_draws_its_pieces_and_arrows_the_diagrams_size():
     assert (sent["arrow_shaft"], sent["arrow_head"], sent["arrow_head_length"]) == \
         (look.ARROW_SHAFT, look.ARROW_HEAD, look.ARROW_HEAD_LENGTH)
     assert [tuple(point) for point in sent["crown"]] == list(look.CROWN)
+    assert (sent["edge"], sent["landing_offset"], tuple(sent["cross"]), sent["crown_tip_radius"]) == \
+        (look.EDGE, look.LANDING_OFFSET, look.CROSS, look.CROWN_TIP_RADIUS)
+    # and the board's script draws with every size it is sent, not with sizes of its own beside them
+    script = "\n".join(path.read_text() for path in (Path(inspect.getfile(Board)).parent / "js").glob("*.js"))
+    used = set(re.findall(r"look\.(\w+(?:\.\w+)?)", script))
+    sizes = {key for key, value in sent.items() if key not in ("colors", "crown", "crown_tips")}
+    assert {*(sizes - {"edge"}), *(f"edge.{part}" for part in look.EDGE)} <= used, sorted(used)
 
 
 def test_the_board_draws_an_arrow_as_the_diagrams_do():

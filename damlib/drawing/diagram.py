@@ -95,8 +95,12 @@ from .look import (
     ARROW_HEAD_LENGTH,
     ARROW_SHAFT,
     BESIDE,
+    CROSS,
     CROWN,
+    CROWN_TIP_RADIUS,
     CROWN_TIPS,
+    EDGE,
+    LANDING_OFFSET,
     LANDING_RADIUS,
     MAN_RADIUS,
     PALETTE,
@@ -473,13 +477,13 @@ def _compound(paths: list[MplPath]) -> MplPath:
 
 
 def _crown(x: float, y: float) -> list[MplPath]:
-    return [_polygon(list(CROWN), x, y)] + [MplPath.circle((x + tx, y + ty), 0.05) for tx, ty in CROWN_TIPS]
+    return [_polygon(list(CROWN), x, y)] + [MplPath.circle((x + tx, y + ty), CROWN_TIP_RADIUS) for tx, ty in CROWN_TIPS]
 
 
 def _cross(x: float, y: float, scale: float = 1.0) -> MplPath:
     """An X filling most of a square (``scale`` of that), as one outline so its edge does not
     cross itself."""
-    t, a = 0.07 * scale, 0.36 * scale
+    t, a = (size * scale for size in CROSS)
     plus = [(t, t), (t, a), (-t, a), (-t, t), (-a, t), (-a, -t), (-t, -t), (-t, -a), (t, -a), (t, -t), (a, -t), (a, t)]
     return _polygon(plus, x, y, math.pi / 4)
 
@@ -532,9 +536,9 @@ def _landings(ax: Axes, legs: list[Leg], color: RGBA, opts: _Options, unit: floa
     right corner: the order of the jumps, where arrows meet or cross."""
     artists: list[Artist] = []
     for number, (_, (x, y)) in enumerate(legs, 1):
-        cx, cy = x + 0.27, y - 0.27
+        cx, cy = x + LANDING_OFFSET, y - LANDING_OFFSET
         artists.append(ax.add_artist(Circle((cx, cy), LANDING_RADIUS, facecolor=opts.color("background"),
-                                            edgecolor=color, linewidth=0.04 * unit, zorder=_Z_LANDINGS)))
+                                            edgecolor=color, linewidth=EDGE["landing"] * unit, zorder=_Z_LANDINGS)))
         artists.append(ax.text(cx, cy, str(number), ha="center", va="center", fontsize=_LANDING_FONT * unit,
                                fontweight="bold", color=color[:3], zorder=_Z_LANDINGS))
     return artists
@@ -615,15 +619,15 @@ def _annotations(ax: Axes, position: Position, opts: _Options, unit: float) -> l
             # The crown's outline takes the disc's edge colour: it keeps the crown
             # readable on a white king when printed in greyscale.
             add(PathPatch(_compound(_crown(x, y)), facecolor=_alpha(opts.color("crown"), alpha),
-                          edgecolor=_alpha(edge, alpha), linewidth=0.03 * unit, zorder=_Z_CROWNS))
+                          edgecolor=_alpha(edge, alpha), linewidth=EDGE["crown"] * unit, zorder=_Z_CROWNS))
         else:
             rings.append((Circle((x, y), RING_RADIUS), _alpha(_mix(face, edge), alpha)))
     if discs:
         add(PatchCollection([d[0] for d in discs], facecolors=[d[1] for d in discs],
-                            edgecolors=[d[2] for d in discs], linewidths=0.045 * unit, zorder=_Z_PIECES))
+                            edgecolors=[d[2] for d in discs], linewidths=EDGE["man"] * unit, zorder=_Z_PIECES))
     if rings:
         add(PatchCollection([r[0] for r in rings], facecolors="none", edgecolors=[r[1] for r in rings],
-                            linewidths=0.035 * unit, zorder=_Z_PIECES))
+                            linewidths=EDGE["ring"] * unit, zorder=_Z_PIECES))
     if opts.square_names:
         artists += _names(ax, opts.playable, opts, unit)
     arrow = opts.color("arrow")

@@ -55,6 +55,13 @@ ARROW_HEAD_LENGTH = 0.34
 #: a king's crown, around the piece's centre, and the balls on its tips
 CROWN = ((-0.22, -0.17), (0.22, -0.17), (0.27, 0.13), (0.125, 0.0), (0.0, 0.2), (-0.125, 0.0), (-0.27, 0.13))
 CROWN_TIPS = ((-0.27, 0.15), (0.0, 0.22), (0.27, 0.15))
+CROWN_TIP_RADIUS = 0.05
+#: how wide each shape's outline is
+EDGE = {"man": 0.045, "ring": 0.035, "crown": 0.03, "landing": 0.04}
+#: a landing's number sits this far right of and below the landing square's centre
+LANDING_OFFSET = 0.27
+#: a cross on a piece taken: its arms' half width and their length from its centre
+CROSS = (0.07, 0.36)
 
 
 def set_default_size(size: int) -> None:

@@ -62,9 +62,11 @@ export function arrow(paint, route, faint, layer, numbers) {
     if (drawn.length > 1) {
       // in the landing square's lower right corner, as in the diagrams
       const n = el("g", { class: "damlib-landing-number", opacity: faint ? 0.3 : 1 });
-      n.append(el("circle", { cx: bx + 0.27, cy: by + 0.27, r: look.landing_radius, fill: color("background"),
-                              stroke: color("arrow"), "stroke-width": 0.04 }));
-      n.append(el("text", { x: bx + 0.27, y: by + 0.28, class: "damlib-number", fill: color("arrow") }, String(i + 1)));
+      const [nx, ny] = [bx + look.landing_offset, by + look.landing_offset];
+      n.append(el("circle", { cx: nx, cy: ny, r: look.landing_radius, fill: color("background"),
+                              stroke: color("arrow"), "stroke-width": look.edge.landing }));
+      // a hundredth lower: the digits' middle, not their baseline's, on the disc's centre
+      n.append(el("text", { x: nx, y: ny + 0.01, class: "damlib-number", fill: color("arrow") }, String(i + 1)));
       numbers.append(n);
     }
   });
@@ -74,7 +76,7 @@ export function arrow(paint, route, faint, layer, numbers) {
 // A cross on a piece taken.
 export function cross(paint, square, layer) {
   const [x, y] = paint.at(square);
-  const t = 0.07, a = 0.36;
+  const [t, a] = paint.look.cross;
   const plus = [[t, t], [t, a], [-t, a], [-t, t], [-a, t], [-a, -t], [-t, -t], [-t, -a], [t, -a], [t, -t], [a, -t], [a, t]];
   outlined(paint, "polygon", "cross", {
     class: "damlib-cross", "data-crossed": square, points: plus.map((p) => p.join(",")).join(" "), fill: "mark",

@@ -9,17 +9,18 @@ export function piece(paint, code, square) {
   const white = code.toLowerCase() === "w";
   const g = el("g", { class: "damlib-piece", "data-piece": square, transform: `translate(${x} ${y})` });
   const edge = color(white ? "white_edge" : "black_edge");
-  g.append(el("circle", { r: look.man_radius, fill: color(white ? "white" : "black"), stroke: edge, "stroke-width": 0.045 }));
+  g.append(el("circle", { r: look.man_radius, fill: color(white ? "white" : "black"), stroke: edge, "stroke-width": look.edge.man }));
   if (code === code.toUpperCase()) {
     // the look's y runs upwards, as in the diagrams
     const crown = look.crown.map(([px, py]) => `${px},${-py}`).join(" ");
-    g.append(el("polygon", { points: crown, fill: color("crown"), stroke: edge, "stroke-width": 0.03 }));
+    g.append(el("polygon", { points: crown, fill: color("crown"), stroke: edge, "stroke-width": look.edge.crown }));
     for (const [px, py] of look.crown_tips) {
-      g.append(el("circle", { cx: px, cy: -py, r: 0.05, fill: color("crown"), stroke: edge, "stroke-width": 0.02 }));
+      g.append(el("circle", { cx: px, cy: -py, r: look.crown_tip_radius, fill: color("crown"), stroke: edge,
+                              "stroke-width": look.edge.crown }));
     }
   } else {
     const ring = color("ring_" + (white ? "white" : "black"));
-    g.append(el("circle", { r: look.ring_radius, fill: "none", stroke: ring, "stroke-width": 0.035 }));
+    g.append(el("circle", { r: look.ring_radius, fill: "none", stroke: ring, "stroke-width": look.edge.ring }));
   }
   return g;
 }
