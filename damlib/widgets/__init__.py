@@ -20,16 +20,38 @@ click or bad input never raises into the notebook: the widget says what was wron
 and keeps its state.
 """
 
-from .board import Board
-from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
-from .classview import ClassView
-from .editor import BoardEditor
-from .exercises import Exercises, SaveWorksheet
-from .learn import Learn
-from .play import PlayBoard
-from .replay import GameReplay
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: each widget's module, loaded when the widget is first asked for: a lesson that shows a board
+#: does not wait for the exercises, the editor's printed pages or the class view to load (in the
+#: browser's Python, seconds)
+_MODULES = {"Board": "board", "CaptureStepper": "captures", "PROMOTION_EXAMPLES": "captures",
+            "PromotionExplorer": "captures", "ClassView": "classview", "BoardEditor": "editor",
+            "Exercises": "exercises", "SaveWorksheet": "exercises", "Learn": "learn", "PlayBoard": "play",
+            "GameReplay": "replay"}
+
+if TYPE_CHECKING:  # what the lazy names are, for mypy and editors
+    from .board import Board
+    from .captures import PROMOTION_EXAMPLES, CaptureStepper, PromotionExplorer
+    from .classview import ClassView
+    from .editor import BoardEditor
+    from .exercises import Exercises, SaveWorksheet
+    from .learn import Learn
+    from .play import PlayBoard
+    from .replay import GameReplay
 
 __all__ = [
     "PROMOTION_EXAMPLES", "Board", "CaptureStepper", "ClassView", "Exercises", "GameReplay", "Learn", "PlayBoard",
     "PromotionExplorer", "SaveWorksheet", "BoardEditor",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULES:
+        raise AttributeError(f"module 'damlib.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -71,7 +71,7 @@ TEXTS: dict[str, str] = {
 
 
 def L(id: str, rule: str, fen: str, solution: tuple[str, ...], **options: Any) -> Level:
-    return Level(id, RUSSIAN, rule, TEXTS[id], fen, solution, **options)
+    return Level(id, RUSSIAN, rule, TEXTS[id], fen, solution, checked=False, **options)
 
 
 LEVELS = (

@@ -72,7 +72,7 @@ TEXTS: dict[str, str] = {
 
 
 def L(id: str, rule: str, fen: str, solution: tuple[str, ...], **options: Any) -> Level:
-    return Level(id, TURKISH, rule, TEXTS[id], fen, solution, **options)
+    return Level(id, TURKISH, rule, TEXTS[id], fen, solution, checked=False, **options)
 
 
 LEVELS = (
