@@ -688,12 +688,15 @@ def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = No
     if not stem or len(stem) > 200 or any(c in stem for c in '/\\:*?"<>|') or any(ord(c) < 32 for c in stem):
         raise DamlibError(say("bad-file-name", name=shown(name)))
     directory = Path(folder)
-    path, n = directory / f"{stem}.pdn", 1
-    while path.exists():
-        n += 1
-        path = directory / f"{stem}-{n}.pdn"
-    try:
-        path.write_text(text + "\n", encoding="utf-8")
-    except OSError as e:
-        raise DamlibError(say("cannot-save", path=repr(os.fspath(path)), reason=e.strerror)) from None
+    # created exclusively: of two saves at the same moment under one name, the second takes the next number
+    for n in itertools.count(1):
+        path = directory / (f"{stem}.pdn" if n == 1 else f"{stem}-{n}.pdn")
+        try:
+            with open(path, "x", encoding="utf-8") as out:
+                out.write(text + "\n")
+            break
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise DamlibError(say("cannot-save", path=repr(os.fspath(path)), reason=e.strerror)) from None
     return path
