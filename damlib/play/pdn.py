@@ -57,8 +57,8 @@ the GameType of its game (25, 30) and a ``Rules`` tag naming damlib's rules, for
 ``[Rules "damlib Russian"]``, and a comment before the first move says it in words. The
 reader takes a ``Rules`` tag of this form over the GameType, so the game reads back under
 the rules it was played by. German needs no such tag: GameType 26 has exactly its rules.
-A game played in referee mode whose capture mistakes were let stand carries
-``[Referee "yes"]``, and such mistakes are read back as let stand (DE-PENALTY), the last
+A game played in referee mode carries ``[Referee "yes"]`` and reads back in referee mode;
+capture mistakes that were let stand are read back as let stand (DE-PENALTY), the last
 move's too; a game saved while the opponent has still to choose says so in a comment after
 its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to make.
 """
@@ -146,6 +146,11 @@ TEXTS: dict[str, str] = {
     "bad-file-name": "a file name is 1 to 200 characters with no slashes, control or other special characters, "
                      "not {name}",
     "cannot-save": "cannot save the game as {path}: {reason}",
+    # what write refuses, rather than write a file that reads back otherwise
+    "result-tag": "the Result tag must be a result that fits the game ({results}), not {value}",
+    "unwritable-rules": "the rules {name} differ from damlib's {preset} in {fields}: PDN names only damlib's games, "
+                        "so the game would read back under other rules",
+    "comment-ply": "a comment goes at a ply from 0 (before the first move) to {count} (after the last), not at {ply}",
 }
 say = language.sayer(TEXTS)
 
@@ -162,10 +167,15 @@ RULES_TAG = "Rules"
 _RULES_PREFIX = "damlib "
 #: The comment after the last move of a game saved while a capture mistake awaits the opponent's choice.
 CHOICE_PENDING = "A capture mistake: the opponent has still to choose, take it back or let it stand."
-#: The tag of a referee-mode game, whose capture mistakes were let stand.
+#: The tag of a game played in referee mode (capture mistakes may have been let stand).
 REFEREE_TAG = "Referee"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
+#: The ways of writing each result (the second a score of 2 points a game), as the reader reads them; a
+#: game not over by the rules may have ended all the same (resigned, agreed drawn, lost on time: real
+#: games, such as the shipped ones), so any result may be written for it.
+_SAME_RESULT = {"1-0": {"1-0", "2-0"}, "0-1": {"0-1", "0-2"}, "1/2-1/2": {"1/2-1/2", "½-½", "1-1"},
+                "*": {"*", "1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0"}}
 _TAG_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
 #: text that is only a file name, such as "games.pdn": no PDN text is
 _FILE_NAME = re.compile(r"[^\s\[\]\"{}]+\.pdn", re.IGNORECASE)
@@ -553,6 +563,20 @@ def _move_text(token: str, squares: Mapping[int, str]) -> str:
 # -- writing ---------------------------------------------------------------------------
 
 
+def _preset_of(rules: Rules) -> Rules:
+    """The damlib game ``rules`` are (the one of its name, else any with the same rules); rules
+    no PDN text can name raise a DamlibError saying where they differ."""
+    named = VARIANTS.get(rules.name.lower())
+    if named is not None and not rules.differences(named):
+        return named
+    same = next((preset for preset in VARIANTS.values() if not rules.differences(preset)), None)
+    if same is not None:
+        return same
+    near = named or min(VARIANTS.values(), key=lambda preset: len(rules.differences(preset)))
+    raise DamlibError(say("unwritable-rules", name=repr(rules.name), preset=near.name,
+                          fields=", ".join(rules.differences(near))))
+
+
 def _game_type_of(rules: Rules) -> tuple[int, bool]:
     """The GameType for ``rules``, and whether it fits them exactly."""
     for number, published in GAME_TYPES.items():
@@ -616,15 +640,21 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
                 said if isinstance(said, (list, tuple)) else (said,)))
             for ply, said in comments.items())):
         raise DamlibError(f"comments map a ply count to a comment or a list of them, not {shown(comments)}")
-    rules, start = game.rules, game.positions[0]
+    for ply in comments or {}:
+        if isinstance(ply, bool) or not 0 <= ply <= len(game.moves):  # dropped, it would be lost without a word
+            raise DamlibError(say("comment-ply", count=len(game.moves), ply=ply))
+    rules, start = _preset_of(game.rules), game.positions[0]
     number, exact = _game_type_of(rules)
     result = game.result
     values = {"Event": "?", "Date": datetime.date.today().strftime("%Y.%m.%d"), "White": "?", "Black": "?",
               "Result": "*" if result is None else _RESULTS[result.winner]}
+    # the Result ends the moves too: it must read back
+    if "Result" in tags and tags["Result"] not in _SAME_RESULT[values["Result"]]:
+        raise DamlibError(say("result-tag", results=" ".join(sorted(_SAME_RESULT[values["Result"]])),
+                              value=shown(tags["Result"])))
     values.update(tags)
     for derived in ("GameType", "FEN", "SetUp", RULES_TAG, REFEREE_TAG):
         values.pop(derived, None)
-    mistakes = any(m not in p.legal_moves for m, p in zip(game.moves, game.positions, strict=False))
     head = [_tag(name, value) for name, value in values.items()]
     head.append(_tag("GameType", str(number)))
     notes = dict(comments or {})
@@ -635,7 +665,7 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
         head.append(_tag(RULES_TAG, _RULES_PREFIX + rules.name))
         said = f"The moves follow damlib's {rules.name} rules, not those of GameType {number}: read them with damlib."
         notes[0] = (said, *_as_tuple(notes.get(0, ())))
-    if mistakes:
+    if game.referee:
         head.append(_tag(REFEREE_TAG, "yes"))
     if start != Position.start(rules):
         head.append(_tag("FEN", start.fen))
@@ -643,7 +673,7 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     words = [f"{{{c}}}" for c in _comments(notes, 0)]
     for ply, (move, position) in enumerate(zip(game.moves, game.positions, strict=False)):
         numbered = move_number(ply, white_first=start.turn == "white")
-        written = _written(move, position, separator, full=mistakes)
+        written = _written(move, position, separator, full=game.referee)  # referee mode reads text literally
         if not numbered.endswith("…"):
             written = f"{numbered} {written}"  # a number stays on the line of its move
         elif ply == 0:
