@@ -139,9 +139,13 @@ TEXTS: dict[str, str] = {
     "game-type-50": "Othello",
     "game-type-unknown": "a game PDN does not define",
     # a text too long to read, a file that cannot be read or written
-    "too-many-moves-one": "its games hold {count:,} move (variations included), more than the {most:,} read here",
-    "too-many-moves-other": "its games hold {count:,} moves (variations included), more than the {most:,} read "
-                            "here",
+    "too-many-moves-one": "its games hold more than {count:,} move (variations included), the most read here",
+    "too-many-moves-other": "its games hold more than {count:,} moves (variations included), the most read here",
+    "too-long": "the text is longer than the {most:,} characters read here",
+    "too-many-words": "its games hold more than {most:,} words to read here (moves, move numbers, comments, "
+                      "brackets and the like)",
+    "too-deep": "variations nested more than {most} deep are not read",
+    "long-move": "{start}… ({count:,} characters) is not a move: a move names at most {most} squares",
     "cannot-read": "cannot read the PDN file {path}: {reason}",
     "bad-file-name": "a file name is 1 to 200 characters with no slashes, control or other special characters, "
                      "not {name}",
@@ -153,6 +157,20 @@ TEXTS: dict[str, str] = {
     "comment-ply": "a comment goes at a ply from 0 (before the first move) to {count} (after the last), not at {ply}",
 }
 say = language.sayer(TEXTS)
+
+#: The most characters :func:`read` reads (20 MB; a file of a few thousand games is 1-2 MB).
+MAX_TEXT = 20_000_000
+#: The most moves :func:`read` plays by default (``max_moves=``): playing is the costly part of
+#: reading, about 0.13 ms a move, so some 3 s (500 games of 50 moves).
+MAX_MOVES = 25_000
+#: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
+#: :func:`read` looks at, whatever ``max_moves`` is: each is a small object in memory.
+MAX_WORDS = 100_000
+#: The deepest nesting of variations read; variations are kept as text, never played.
+MAX_DEPTH = 50
+#: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
+#: longer move text is not read square by square.
+MAX_SQUARES = 20
 
 #: The GameType numbers of the games damlib plays, and the rules real games of them follow.
 GAME_TYPES: dict[int, Rules] = {25: RUSSIAN_PUBLISHED, 26: BRAZILIAN, 30: TURKISH_PUBLISHED}
@@ -310,7 +328,7 @@ def _fen(text: str, squares: Mapping[int, str]) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)  # one object a word of the text: small
 class _Token:
     kind: str
     text: str
@@ -340,11 +358,20 @@ class _RawGame:
     result: _Token | None = None
 
 
-def _split(text: str) -> Iterator[_RawGame]:
+def _split(text: str, max_moves: int | None = None) -> Iterator[_RawGame]:
     """The games of ``text``: tag pairs, then moves, up to a result or the next tag pairs;
-    found as they are read, so that reading the first few games does not tokenize the rest."""
-    current, depth = _RawGame(), 0
+    found as they are read, so that reading the first few games does not tokenize the rest.
+    Counted as they are found: more than ``max_moves`` moves (variations' too) or
+    :data:`MAX_WORDS` words raise a DamlibError before the rest is looked at."""
+    current, depth, moves, words, max_words = _RawGame(), 0, 0, 0, MAX_WORDS
     for token in _tokens(text):
+        words += 1
+        if words > max_words:
+            raise DamlibError(say("too-many-words", most=max_words))
+        if token.kind == "move":
+            moves += 1
+            if max_moves is not None and moves > max_moves:
+                raise DamlibError(language.counted("too-many-moves", max_moves, TEXTS))
         if token.kind == "tag":
             if current.body:
                 yield current
@@ -367,7 +394,7 @@ def _split(text: str) -> Iterator[_RawGame]:
 
 def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, variant: Rules | str | None = None,
          default: Rules | str | None = None, limit: int | None = None,
-         max_moves: int | None = None) -> list[PdnGame]:
+         max_moves: int | None = MAX_MOVES) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
     ``source`` is the text, its bytes, the path of a PDN file (a :class:`~pathlib.Path`; a
@@ -376,9 +403,11 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     GameType says; ``default`` names the rules of a game that has no GameType (without
     it such a game cannot be read). A game that cannot be read has ``game`` ``None`` and
     its ``error`` says why; the others are read all the same. With ``limit``, only the
-    first ``limit`` games are read (their moves played), the rest left unread; with
-    ``max_moves``, a text whose games to be read hold more moves than that is refused
-    before any is played, as a reader with little time would.
+    first ``limit`` games are read (their moves played), the rest left unread. A text whose
+    games to be read hold more than ``max_moves`` moves (:data:`MAX_MOVES` unless another
+    count, or ``None`` for no count, is given) is refused before any is played, and so is a
+    text of over :data:`MAX_TEXT` characters or whose games to be read hold over
+    :data:`MAX_WORDS` words: a call takes seconds at most, and memory in proportion.
 
     >>> first, second = read('[GameType "26"] 1. c3-d4 f6-e5 2. d4xf6 * [GameType "26"] 1. c3-c5 *')
     >>> len(first.game.moves), second.game, second.error.rule
@@ -393,17 +422,13 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     for name, value in (("limit", limit), ("max_moves", max_moves)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
-    games = list(itertools.islice(_split(text), limit))
-    if max_moves is not None:
-        # playing the moves is the costly part (variations' moves are counted too, never played)
-        moves = sum(token.kind == "move" for raw in games for token in raw.body)
-        if moves > max_moves:
-            raise DamlibError(language.counted("too-many-moves", moves, TEXTS, most=max_moves))
+    # counted as the text is split, so that a text too long is refused before the rest is looked at
+    games = list(itertools.islice(_split(text, max_moves), limit))
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
 def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = None, default: Rules | str | None = None,
-              limit: int | None = None, max_moves: int | None = None) -> list[PdnGame]:
+              limit: int | None = None, max_moves: int | None = MAX_MOVES) -> list[PdnGame]:
     """The games of the PDN file at ``path``, as :func:`read` reads them.
 
     >>> import tempfile
@@ -424,12 +449,15 @@ def source_text(source: object) -> str:
     if isinstance(source, str) and _FILE_NAME.fullmatch(source.strip()):
         raise DamlibError(f"{source!r} is a file name, not PDN text: read_file({source!r}) reads the file")
     if hasattr(source, "read") and callable(source.read):
-        source = source.read()
+        source = source.read(MAX_TEXT + 1)  # no more than is read: a larger file is refused below
     if isinstance(source, os.PathLike):
         try:
-            source = Path(source).read_bytes()
+            with open(source, "rb") as file:
+                source = file.read(MAX_TEXT + 1)
         except OSError as e:
             raise DamlibError(say("cannot-read", path=repr(os.fspath(source)), reason=e.strerror)) from None
+    if isinstance(source, (bytes, bytearray, str)) and len(source) > MAX_TEXT:
+        raise DamlibError(say("too-long", most=MAX_TEXT))
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
         try:
@@ -517,6 +545,8 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
             depth += 1
             if depth == 1:
                 opened, opened_line = token.start, token.line
+            if depth > MAX_DEPTH:
+                return entry(None, failed(token.line, say("too-deep", most=MAX_DEPTH)), game)
             continue
         if token.kind == "close":
             depth -= 1
@@ -529,6 +559,9 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
             continue
         if token.kind == "comment":
             comments.setdefault(ply, []).append(token.text[1:-1].strip())
+        elif token.kind == "move" and len(re.findall(_SQUARE, token.text[:4 * MAX_SQUARES])) > MAX_SQUARES:
+            said = say("long-move", start=token.text[:20], count=len(token.text), most=MAX_SQUARES)
+            return entry(None, failed(token.line, said, token.text[:20]), game)
         elif token.kind == "move":
             number_text = move_number(ply, white_first=start.turn == "white")
             try:
