@@ -160,9 +160,10 @@ say = language.sayer(TEXTS)
 
 #: The most characters :func:`read` reads (20 MB; a file of a few thousand games is 1-2 MB).
 MAX_TEXT = 20_000_000
-#: The most moves :func:`read` plays by default (``max_moves=``): playing is the costly part of
-#: reading, about 0.13 ms a move, so some 3 s (500 games of 50 moves).
-MAX_MOVES = 25_000
+#: The most moves :func:`read` plays by default (``max_moves=`` takes more, as the replay does):
+#: playing is the costly part of reading, about 0.13 ms a move, so well under a second (100 games
+#: of 50 moves).
+MAX_MOVES = 5_000
 #: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
 #: :func:`read` looks at, whatever ``max_moves`` is: each is a small object in memory.
 MAX_WORDS = 100_000

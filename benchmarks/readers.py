@@ -1,0 +1,81 @@
+"""What bounds each reader, measured (docs/measurements.md, issue 41): the worst input each
+accepts and the hostile inputs it refuses, each read once for its time and once more under
+tracemalloc for its peak memory.
+
+    python benchmarks/readers.py
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+from damlib import GERMAN, pdn
+from damlib.engine.errors import DamlibError
+from damlib.learn import class_report
+from damlib.play.pdn import MAX_MOVES, MAX_WORDS
+from damlib.teach.learn.progress import MAX_BYTES
+from damlib.widgets.replay import GameReplay
+
+GAME = '[GameType "26"] 1. c3-d4 *\n'
+
+
+def measure(name: str, call: Callable[[], object]) -> None:
+    began = time.perf_counter()
+    try:
+        call()
+        outcome = "read"
+    except DamlibError as error:
+        outcome = f"refused: {str(error)[:70]}"
+    took = time.perf_counter() - began
+    tracemalloc.start()
+    try:
+        call()
+    except DamlibError:
+        pass
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    print(f"| {name} | {took:.2f} s | {peak / 1e6:.0f} MB | {outcome} |")
+
+
+def class_folder(files: int, size: int) -> Path:
+    folder = Path(tempfile.mkdtemp())
+    stars = {f"de-x-{n}": 3 for n in range(size)}
+    for n in range(files):
+        (folder / f"learner-{n}.json").write_text(json.dumps({"format": "damlib progress 1", "learner": f"l{n}",
+                                                             "stars": stars}))
+    return folder
+
+
+def main() -> None:
+    words = MAX_WORDS // 2
+    games = '[GameType "26"]\n' + "1. c3-d4 f6-e5 2. d4-c5 b6xd4 3. e3xc5 *\n\n"
+    inputs: dict[str, Callable[[], object]] = {
+        f"pdn.read, {MAX_MOVES:,} moves (the default most)": lambda: pdn.read(games * (MAX_MOVES // 5)),
+        "pdn.read, 1 MB of one-move games (refused at the moves' count)": lambda: pdn.read(GAME * 40_000),
+        "pdn.read, 10 MB of them, max_moves=1000": lambda: pdn.read(GAME * 400_000, max_moves=1000),
+        f"pdn.read, {words:,} '()' pairs (the most words)": lambda: pdn.read("1. c3-d4 " + "()" * (words - 2) + " *",
+                                                                          default=GERMAN),
+        "pdn.read, 1 MB of '(' then ')'": lambda: pdn.read("(" * 500_000 + ")" * 500_000, default=GERMAN),
+        "pdn.read, 1 MB of '[a \"'": lambda: pdn.read('[a "' * 250_000, default=GERMAN),
+        "pdn.read, one 1 MB move token": lambda: pdn.read("1. " + "22-" * 333_333 + "22 *", default=GERMAN),
+        "pdn.read, 20 MB of spaces (the most characters)": lambda: pdn.read(" " * 20_000_000),
+        "replay paste box, 2 M characters of '()'": lambda: GameReplay("1. c3-d4 *", GERMAN).load("()" * 1_000_000),
+        "replay paste box, 2 M characters of '/'": lambda: GameReplay("1. c3-d4 *", GERMAN).load("/" * 1_999_999),
+        "replay paste box, one 2 MB '22-22-…' token": lambda: GameReplay("1. c3-d4 *", GERMAN).load(
+            "1. " + "22-" * 666_000 + "22 *"),
+        "GameReplay(3 M parentheses)": lambda: GameReplay("(" * 1_500_000 + ")" * 1_500_000),
+        f"class_report, 300 files just under {MAX_BYTES:,} bytes": lambda: class_report(class_folder(300, 4_000)),
+        "class_report, 300 files of 0.7 MB (refused unparsed)": lambda: class_report(class_folder(300, 50_000)),
+    }
+    print("| input | time | peak memory | outcome |\n|---|---|---|---|")
+    for name, call in inputs.items():
+        measure(name, call)
+
+
+if __name__ == "__main__":
+    main()
