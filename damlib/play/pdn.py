@@ -158,21 +158,6 @@ TEXTS: dict[str, str] = {
 }
 say = language.sayer(TEXTS)
 
-#: The most characters :func:`read` reads (20 MB; a file of a few thousand games is 1-2 MB).
-MAX_TEXT = 20_000_000
-#: The most moves :func:`read` plays by default (``max_moves=`` takes more, as the replay does):
-#: playing is the costly part of reading, about 0.13 ms a move, so well under a second (100 games
-#: of 50 moves).
-MAX_MOVES = 5_000
-#: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
-#: :func:`read` looks at, whatever ``max_moves`` is: each is a small object in memory.
-MAX_WORDS = 100_000
-#: The deepest nesting of variations read; variations are kept as text, never played.
-MAX_DEPTH = 50
-#: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
-#: longer move text is not read square by square.
-MAX_SQUARES = 20
-
 #: The GameType numbers of the games damlib plays, and the rules real games of them follow.
 GAME_TYPES: dict[int, Rules] = {25: RUSSIAN_PUBLISHED, 26: BRAZILIAN, 30: TURKISH_PUBLISHED}
 
@@ -201,6 +186,21 @@ _FILE_NAME = re.compile(r"[^\s\[\]\"{}]+\.pdn", re.IGNORECASE)
 _GAME_TYPE = re.compile(
     r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$", re.IGNORECASE
 )
+#: The most characters :func:`read` reads (20 MB; a file of a few thousand games is 1-2 MB).
+MAX_TEXT = 20_000_000
+#: The most moves :func:`read` plays by default (``max_moves=`` takes more, as the replay does):
+#: playing is the costly part of reading, about 0.13 ms a move, so well under a second (100 games
+#: of 50 moves).
+MAX_MOVES = 5_000
+#: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
+#: :func:`read` looks at, whatever ``max_moves`` is: each is a small object in memory.
+MAX_WORDS = 100_000
+#: The deepest nesting of variations read; variations are kept as text, never played.
+MAX_DEPTH = 50
+#: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
+#: longer move text is not read square by square.
+MAX_SQUARES = 20
+
 _SQUARE = r"(?:[a-h][1-8]|\d{1,2})"
 _TOKEN = re.compile(
     rf"""
@@ -213,7 +213,8 @@ _TOKEN = re.compile(
   | (?P<close>\))
   | (?P<nag>\$\d+)
   | (?P<result>(?:1-0|0-1|1/2-1/2|½-½|2-0|0-2|1-1|0-0)(?![\w/-])|\*)
-  | (?P<move>{_SQUARE}(?:\s?[-x:×–]\s?{_SQUARE})+|[a-h][1-8](?:[a-h][1-8])+)(?:[!?]+|\([!?]+\))?
+  | (?P<move>{_SQUARE}(?:\s?[-x:×–]\s?{_SQUARE}){{1,{MAX_SQUARES}}}|[a-h][1-8](?:[a-h][1-8]){{1,{MAX_SQUARES}}})
+    (?:[!?]+|\([!?]+\))?
   | (?P<number>\d+(?:\.\.\.|\.|…))
   | (?P<ellipsis>\.\.\.|…)
   | (?P<setup>/[^/\n]*/)
