@@ -684,7 +684,8 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     values = {"Event": "?", "Date": datetime.date.today().strftime("%Y.%m.%d"), "White": "?", "Black": "?",
               "Result": "*" if result is None else _RESULTS[result.winner]}
     # the Result ends the moves too: it must read back
-    if "Result" in tags and tags["Result"] not in _SAME_RESULT[values["Result"]]:
+    given = tags.get("Result", values["Result"])
+    if not isinstance(given, str) or given not in _SAME_RESULT[values["Result"]]:
         raise DamlibError(say("result-tag", results=" ".join(sorted(_SAME_RESULT[values["Result"]])),
                               value=shown(tags["Result"])))
     values.update(tags)
