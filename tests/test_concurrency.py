@@ -129,3 +129,14 @@ def test_pdn_saves_at_the_same_moment_under_one_name_never_overwrite_each_other(
     for i, path in enumerate(paths):  # each file holds the game that was saved as it
         (entry,) = pdn.read(path)
         assert entry.tags["Event"] == f"board {i}" and entry.game.moves == games[i].moves
+
+
+def test_a_learners_own_folder_in_the_class_folder_holds_the_lock_beside_the_file(tmp_path):
+    # the class hub may give each learner a folder of their own: the lock goes with the file
+    folder = tmp_path / "class" / "ana"
+    at_once(lambda i: Progress("ana", folder).record(done(LEVELS[i])), 4)
+    assert sorted(p.name for p in folder.iterdir()) == [".ana.json.lock", "ana.json"]
+    assert not any((tmp_path / "class").glob("*.lock"))
+    report = class_report(folder)  # the lock is no learner's file, nor an unread one
+    assert [row.file for row in report.rows] == ["ana.json"] and report.unread == ()
+    assert len(Progress("ana", folder).completed) == 4

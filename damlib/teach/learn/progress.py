@@ -198,7 +198,9 @@ class Progress:
             if _learner_of(path) in (self.learner, ""):
                 return path
         own = [self.folder / name for name in dict.fromkeys([file_name(self.learner), own_file_name(self.learner)])]
-        free = next((path for path in own if not path.exists()), None)
+        # looked at again, not only whether it exists: another board of this learner may have
+        # saved their first file since the loop above (two boards opened at once)
+        free = next((path for path in own if _learner_of(path) in (None, self.learner)), None)
         if free is None:  # two names with one digest: vanishingly rare, and never taken over
             raise DamlibError(say("other-learner", file=own[-1].name, learner=_learner_of(own[-1]),
                                   owner=self.learner))
