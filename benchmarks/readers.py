@@ -14,14 +14,15 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from damlib import GERMAN, pdn
+from damlib import GERMAN, RUSSIAN_PUBLISHED, pdn
 from damlib.engine.errors import DamlibError
 from damlib.learn import class_report
-from damlib.play.pdn import MAX_MOVES, MAX_WORDS
+from damlib.play.pdn import MAX_GAMES, MAX_MOVES, MAX_TEXT, MAX_WORDS
 from damlib.teach.learn.progress import MAX_BYTES
 from damlib.widgets.replay import GameReplay
 
 GAME = '[GameType "26"] 1. c3-d4 *\n'
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 
 
 def measure(name: str, call: Callable[[], object]) -> None:
@@ -54,23 +55,34 @@ def class_folder(files: int, size: int) -> Path:
 def main() -> None:
     words = MAX_WORDS // 2
     games = '[GameType "26"]\n' + "1. c3-d4 f6-e5 2. d4-c5 b6xd4 3. e3xc5 *\n\n"
+    # 8 moves a game: both counts reached at once
+    eight = '[GameType "26"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h8-g7 4. c3-d4 e5xc3 *\n\n'
+    filled, stuffed = class_folder(300, 4_000), class_folder(300, 50_000)  # made before the clock starts
+    ussr = (DATA / "ussr-1950-russian.pdn").read_text(encoding="utf-8")
     inputs: dict[str, Callable[[], object]] = {
-        f"pdn.read, {MAX_MOVES:,} moves (the default most)": lambda: pdn.read(games * (MAX_MOVES // 5)),
-        "pdn.read, 1 MB of one-move games (refused at the moves' count)": lambda: pdn.read(GAME * 40_000),
-        "pdn.read, 10 MB of them, max_moves=1000": lambda: pdn.read(GAME * 400_000, max_moves=1000),
+        "pdn.read, the USSR championship (54 games, 3,009 moves)": lambda: pdn.read(ussr, variant=RUSSIAN_PUBLISHED),
+        f"pdn.read, {MAX_MOVES:,} moves in games of 5": lambda: pdn.read(games * (MAX_MOVES // 5)),
+        f"pdn.read, {MAX_GAMES} games of 8 moves (both counts)": lambda: pdn.read(eight * MAX_GAMES),
+        f"pdn.read, {MAX_GAMES} games of no move": lambda: pdn.read('[GameType "26"] [a "b"] *\n' * MAX_GAMES),
+        "pdn.read, 1 MB of one-move games": lambda: pdn.read(GAME * 40_000),
+        "pdn.read, 1 MB of them, max_games=None": lambda: pdn.read(GAME * 40_000, max_games=None),
         f"pdn.read, {words:,} '()' pairs (the most words)": lambda: pdn.read("1. c3-d4 " + "()" * (words - 2) + " *",
                                                                           default=GERMAN),
-        "pdn.read, 1 MB of '(' then ')'": lambda: pdn.read("(" * 500_000 + ")" * 500_000, default=GERMAN),
-        "pdn.read, 1 MB of '[a \"'": lambda: pdn.read('[a "' * 250_000, default=GERMAN),
-        "pdn.read, one 1 MB move token": lambda: pdn.read("1. " + "22-" * 333_333 + "22 *", default=GERMAN),
-        "pdn.read, 20 MB of spaces (the most characters)": lambda: pdn.read(" " * 20_000_000),
-        "replay paste box, 2 M characters of '()'": lambda: GameReplay("1. c3-d4 *", GERMAN).load("()" * 1_000_000),
+        "pdn.read, 2 MB of '(' then ')'": lambda: pdn.read("(" * 999_999 + ")" * 999_999, default=GERMAN),
+        "pdn.read, 2 MB of '[a \"'": lambda: pdn.read('[a "' * 499_999, default=GERMAN),
+        "pdn.read, 2 MB of '1.'": lambda: pdn.read("1." * 999_999, default=GERMAN),
+        "pdn.read, one 2 MB move token": lambda: pdn.read("1. " + "22-" * 666_000 + "22 *", default=GERMAN),
+        "pdn.read, 2 MB of spaces (the most characters)": lambda: pdn.read(" " * MAX_TEXT),
+        "pdn.read, 20 MB of '(' (refused by length)": lambda: pdn.read("(" * 20_000_000),
+        "replay paste box, the USSR championship": lambda: GameReplay("1. c3-d4 *", GERMAN).load(
+            DATA / "ussr-1950-russian.pdn"),
+        "replay paste box, 2 M characters of '()'": lambda: GameReplay("1. c3-d4 *", GERMAN).load("()" * 999_999),
         "replay paste box, 2 M characters of '/'": lambda: GameReplay("1. c3-d4 *", GERMAN).load("/" * 1_999_999),
         "replay paste box, one 2 MB '22-22-…' token": lambda: GameReplay("1. c3-d4 *", GERMAN).load(
             "1. " + "22-" * 666_000 + "22 *"),
         "GameReplay(3 M parentheses)": lambda: GameReplay("(" * 1_500_000 + ")" * 1_500_000),
-        f"class_report, 300 files just under {MAX_BYTES:,} bytes": lambda: class_report(class_folder(300, 4_000)),
-        "class_report, 300 files of 0.7 MB (refused unparsed)": lambda: class_report(class_folder(300, 50_000)),
+        f"class_report, 300 files just under {MAX_BYTES:,} bytes": lambda: class_report(filled),
+        "class_report, 300 files of 0.7 MB (refused unparsed)": lambda: class_report(stuffed),
     }
     print("| input | time | peak memory | outcome |\n|---|---|---|---|")
     for name, call in inputs.items():

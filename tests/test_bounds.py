@@ -10,14 +10,16 @@ import inspect
 import json
 
 import pytest
+from conftest import DATA
 
-from damlib import GERMAN, Position, pdn
+from damlib import GERMAN, RUSSIAN_PUBLISHED, Position, pdn
 from damlib.engine.errors import DamlibError
 from damlib.learn import LEVELS, STAGES, Progress, class_report
 from damlib.play import pdn as pdn_module
 from damlib.play import search
 from damlib.play.clicks import ClickToMove
 from damlib.teach.learn.progress import MAX_BYTES, read
+from damlib.widgets import replay as replay_module
 from damlib.widgets.replay import GameReplay
 
 GAME = '[GameType "26"] 1. c3-d4 *\n'
@@ -40,7 +42,7 @@ def words_looked_at(monkeypatch):
 def test_a_text_of_more_games_than_moves_read_is_refused_as_soon_as_the_count_is_passed(monkeypatch):
     counted = words_looked_at(monkeypatch)
     with pytest.raises(DamlibError, match="more than 1,000 moves"):
-        pdn.read(GAME * 40_000, max_moves=1000)  # 1 MB; the count is passed in its first 3%
+        pdn.read(GAME * 40_000, max_moves=1000, max_games=None)  # 1 MB; the count is passed in its first 3%
     assert counted["words"] < 5 * 1001  # a game is 4 words
     # a bound by default: a call takes seconds at most
     assert inspect.signature(pdn.read).parameters["max_moves"].default == pdn_module.MAX_MOVES
@@ -54,6 +56,33 @@ def test_a_text_of_too_many_words_is_refused_after_looking_at_no_more(monkeypatc
     with pytest.raises(DamlibError, match=f"more than {pdn_module.MAX_WORDS:,} words"):
         pdn.read(text, default=GERMAN)
     assert counted["words"] == pdn_module.MAX_WORDS + 1
+
+
+def test_a_text_of_more_games_than_are_read_at_once_is_refused_before_any_is_played(monkeypatch):
+    counted = words_looked_at(monkeypatch)
+    built = []
+    build = pdn_module._build
+    monkeypatch.setattr(pdn_module, "_build", lambda *args: built.append(args) or build(*args))
+    most = pdn_module.MAX_GAMES
+    games = '[GameType "26"] *\n' * (most + 50)  # no moves: the games' own count bounds them
+    with pytest.raises(DamlibError, match=f"more than {most:,} games"):
+        pdn.read(games)
+    assert built == [] and counted["words"] == 2 * most + 2  # refused at the first game past the count
+    assert len(pdn.read(games, limit=most)) == most  # the first ones are read on asking
+    assert len(pdn.read(games, max_games=None)) == most + 50
+    assert inspect.signature(pdn.read).parameters["max_games"].default == most
+
+
+def test_the_shipped_collections_fit_the_bounds_read_by_default():
+    for name, rules in (("ussr-1950-russian.pdn", RUSSIAN_PUBLISHED), ("lidraughts-brazilian-games.pdn", None)):
+        text = (DATA / name).read_text(encoding="utf-8")
+        entries = pdn.read(text, variant=rules)
+        assert entries and all(entry.error is None for entry in entries), name
+        assert len(text) < pdn_module.MAX_TEXT and len(entries) <= min(pdn_module.MAX_GAMES,
+                                                                          replay_module.MAX_GAMES)
+        assert sum(len(entry.game.moves) for entry in entries) <= pdn_module.MAX_MOVES
+        assert len(list(pdn_module._tokens(text))) <= pdn_module.MAX_WORDS
+        assert len(GameReplay(DATA / name, rules).entries) == len(entries)  # and the replay lists them all
 
 
 def test_a_text_too_long_is_refused_before_it_is_read(tmp_path):
@@ -80,7 +109,9 @@ def test_variations_nested_too_deep_and_a_move_of_too_many_squares_are_not_read(
 def test_the_replay_and_its_paste_box_share_the_readers_bounds(monkeypatch):
     monkeypatch.setattr(pdn_module, "MAX_WORDS", 5_000)
     with pytest.raises(DamlibError, match="more than 5,000 words"):
-        GameReplay("(" * 1_500_000 + ")" * 1_500_000)  # was read whole (3 M parentheses: 6.2 s)
+        GameReplay("(" * 999_999 + ")" * 999_999)  # was read whole (3 M parentheses: 6.2 s)
+    with pytest.raises(DamlibError, match="longer than the 2,000,000 characters"):
+        GameReplay("(" * 1_500_000 + ")" * 1_500_000)  # by its length alone
     replay = GameReplay("1. c3-d4 *", GERMAN)
     replay.load("/" * 1_999_999)
     assert "Not read" in replay.status.value and "5,000 words" in replay.status.value

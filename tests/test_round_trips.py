@@ -104,8 +104,13 @@ def test_a_tag_value_that_would_not_read_back_is_refused():
     for value in ("hello", "{", ""):  # the Result ends the moves too
         with pytest.raises(DamlibError, match=r"Result tag must be a result that fits the game \(.*\*.*\), not"):
             game.pdn(Result=value)
-    # a game not over by the rules may have been resigned: its recorded result reads back
-    assert pdn.read(game.pdn(Result="1-0"))[0].result == "1-0"
+    # a game not over by the rules may have been resigned: its recorded result, however written,
+    # reads back exactly so, tag and last word, and the game read back goes on
+    game.play("c3-d4")
+    for value in ("1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*"):
+        (entry,) = pdn.read(game.pdn(Result=value))
+        assert (entry.result, entry.tags["Result"], entry.game.result) == (value, value, None)
+        assert entry.game.moves == game.moves
     won = Game(Position.from_fen("W:Wc3:Bd4", GERMAN))
     won.play("c3:e5")  # Black has no pieces left (DE-WIN): a result that says otherwise is refused
     with pytest.raises(DamlibError, match=r"fits the game \(1-0 2-0\), not '0-1'"):

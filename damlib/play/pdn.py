@@ -66,9 +66,11 @@ its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to 
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import os
 import re
+import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,6 +144,10 @@ TEXTS: dict[str, str] = {
     "too-many-moves-one": "its games hold more than {count:,} move (variations included), the most read here",
     "too-many-moves-other": "its games hold more than {count:,} moves (variations included), the most read here",
     "too-long": "the text is longer than the {most:,} characters read here",
+    "too-many-games-one": "the text holds more than {count:,} game, the most read at once here: read the first ones "
+                          "with limit=",
+    "too-many-games-other": "the text holds more than {count:,} games, the most read at once here: read the first "
+                            "ones with limit=",
     "too-many-words": "its games hold more than {most:,} words to read here (moves, move numbers, comments, "
                       "brackets and the like)",
     "too-deep": "variations nested more than {most} deep are not read",
@@ -186,15 +192,21 @@ _FILE_NAME = re.compile(r"[^\s\[\]\"{}]+\.pdn", re.IGNORECASE)
 _GAME_TYPE = re.compile(
     r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$", re.IGNORECASE
 )
-#: The most characters :func:`read` reads (20 MB; a file of a few thousand games is 1-2 MB).
-MAX_TEXT = 20_000_000
-#: The most moves :func:`read` plays by default (``max_moves=`` takes more, as the replay does):
-#: playing is the costly part of reading, about 0.13 ms a move, so well under a second (100 games
-#: of 50 moves).
-MAX_MOVES = 5_000
+#: The most characters :func:`read` reads (2 MB): a file of a thousand games is about 0.7 MB (the
+#: shipped USSR championship of 1950, 54 games, is 35 kB); a larger file is refused by its size
+#: alone, before a word of it is looked at.
+MAX_TEXT = 2_000_000
+#: The most moves :func:`read` plays by default (``max_moves=`` takes another count): playing is
+#: the costly part of reading, some 0.1 ms a move, so 4,000 (the USSR championship's 3,009 fit)
+#: keep a call well under a second.
+MAX_MOVES = 4_000
+#: The most games :func:`read` reads by default (``max_games=``; ``limit=`` reads the first few):
+#: each is a :class:`~damlib.Game` from its own start, whatever its moves.
+MAX_GAMES = 500
 #: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
-#: :func:`read` looks at, whatever ``max_moves`` is: each is a small object in memory.
-MAX_WORDS = 100_000
+#: :func:`read` looks at, whatever ``max_moves`` is (the USSR championship has 4,959): each
+#: costs a few microseconds and a small object in memory.
+MAX_WORDS = 20_000
 #: The deepest nesting of variations read; variations are kept as text, never played.
 MAX_DEPTH = 50
 #: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
@@ -294,6 +306,12 @@ def numbering(rules: Rules, corner: int = 2) -> dict[int, str]:
     return {n: SQUARE_NAMES[s] for n, s in enumerate(playable, 1)}
 
 
+@functools.lru_cache(maxsize=32)
+def _numbers(rules: Rules, corner: int) -> Mapping[int, str]:
+    """:func:`numbering`, worked out once for every game of a text, not once a game."""
+    return types.MappingProxyType(numbering(rules, corner))
+
+
 def _square(text: str, squares: Mapping[int, str]) -> str:
     if text.isdigit():
         if len(text) > 3 or int(text) not in squares:  # a thousand-digit number is no square either
@@ -360,12 +378,20 @@ class _RawGame:
     result: _Token | None = None
 
 
-def _split(text: str, max_moves: int | None = None) -> Iterator[_RawGame]:
+def _split(text: str, max_moves: int | None = None, max_games: int | None = None) -> Iterator[_RawGame]:
     """The games of ``text``: tag pairs, then moves, up to a result or the next tag pairs;
     found as they are read, so that reading the first few games does not tokenize the rest.
-    Counted as they are found: more than ``max_moves`` moves (variations' too) or
-    :data:`MAX_WORDS` words raise a DamlibError before the rest is looked at."""
-    current, depth, moves, words, max_words = _RawGame(), 0, 0, 0, MAX_WORDS
+    Counted as they are found: more than ``max_moves`` moves (variations' too), ``max_games``
+    games or :data:`MAX_WORDS` words raise a DamlibError before the rest is looked at."""
+    current, depth, moves, words, games, max_words = _RawGame(), 0, 0, 0, 0, MAX_WORDS
+
+    def found(game: _RawGame) -> _RawGame:
+        nonlocal games
+        games += 1
+        if max_games is not None and games > max_games:
+            raise DamlibError(language.counted("too-many-games", max_games, TEXTS))
+        return game
+
     for token in _tokens(text):
         words += 1
         if words > max_words:
@@ -376,7 +402,7 @@ def _split(text: str, max_moves: int | None = None) -> Iterator[_RawGame]:
                 raise DamlibError(language.counted("too-many-moves", max_moves, TEXTS))
         if token.kind == "tag":
             if current.body:
-                yield current
+                yield found(current)
                 current, depth = _RawGame(), 0
             match = _TOKEN.match(token.text)
             assert match is not None
@@ -385,18 +411,18 @@ def _split(text: str, max_moves: int | None = None) -> Iterator[_RawGame]:
         elif token.kind == "result" and depth == 0:
             current.result = token
             if current.tags or current.body:
-                yield current
+                yield found(current)
             current = _RawGame()
         else:
             depth += {"open": 1, "close": -1}.get(token.kind, 0)
             current.body.append(token)
     if current.tags or current.body:
-        yield current
+        yield found(current)
 
 
 def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, variant: Rules | str | None = None,
-         default: Rules | str | None = None, limit: int | None = None,
-         max_moves: int | None = MAX_MOVES) -> list[PdnGame]:
+         default: Rules | str | None = None, limit: int | None = None, max_moves: int | None = MAX_MOVES,
+         max_games: int | None = MAX_GAMES) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
     ``source`` is the text, its bytes, the path of a PDN file (a :class:`~pathlib.Path`; a
@@ -407,9 +433,11 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     its ``error`` says why; the others are read all the same. With ``limit``, only the
     first ``limit`` games are read (their moves played), the rest left unread. A text whose
     games to be read hold more than ``max_moves`` moves (:data:`MAX_MOVES` unless another
-    count, or ``None`` for no count, is given) is refused before any is played, and so is a
-    text of over :data:`MAX_TEXT` characters or whose games to be read hold over
-    :data:`MAX_WORDS` words: a call takes seconds at most, and memory in proportion.
+    count, or ``None`` for no count, is given), or that has more than ``max_games`` games to
+    be read (:data:`MAX_GAMES`, likewise), is refused before any is played, and so is a text
+    whose games to be read hold over :data:`MAX_WORDS` words, or of over :data:`MAX_TEXT`
+    characters (refused by its length alone): with the counts by default a call takes well
+    under a second, and memory in proportion to the text.
 
     >>> first, second = read('[GameType "26"] 1. c3-d4 f6-e5 2. d4xf6 * [GameType "26"] 1. c3-c5 *')
     >>> len(first.game.moves), second.game, second.error.rule
@@ -421,16 +449,17 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     text = source_text(source)
     forced = _rules(variant) if variant is not None else None
     fallback = _rules(default) if default is not None else None
-    for name, value in (("limit", limit), ("max_moves", max_moves)):
+    for name, value in (("limit", limit), ("max_moves", max_moves), ("max_games", max_games)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
     # counted as the text is split, so that a text too long is refused before the rest is looked at
-    games = list(itertools.islice(_split(text, max_moves), limit))
+    games = list(itertools.islice(_split(text, max_moves, max_games), limit))
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
 def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = None, default: Rules | str | None = None,
-              limit: int | None = None, max_moves: int | None = MAX_MOVES) -> list[PdnGame]:
+              limit: int | None = None, max_moves: int | None = MAX_MOVES,
+              max_games: int | None = MAX_GAMES) -> list[PdnGame]:
     """The games of the PDN file at ``path``, as :func:`read` reads them.
 
     >>> import tempfile
@@ -441,7 +470,8 @@ def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = Non
     """
     if not isinstance(path, (str, os.PathLike)):
         raise DamlibError(f"read_file reads the file at a path, not {shown(path)}: read() reads text")
-    return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves)
+    return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves,
+                max_games=max_games)
 
 
 def source_text(source: object) -> str:
@@ -533,7 +563,7 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
     except DamlibError as e:
         tag = RULES_TAG if isinstance(e, _RulesTagError) else "GameType"
         return entry(None, failed(lines.get(tag, first), str(e)))
-    squares = numbering(rules, corner)
+    squares = _numbers(rules, corner)
     try:
         fen = tags.get("FEN", "").strip()
         start = Position.from_fen(_fen(fen, squares), rules) if fen else Position.start(rules)
@@ -651,6 +681,19 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     given; GameType, FEN and the ``Rules`` tag describe the game itself, and values given
     for them are replaced. ``comments`` maps a ply count to comments, as
     :attr:`PdnGame.comments` does.
+
+    A Result given must be one :func:`read` reads: for a game over by the rules, that result
+    (``1-0`` or ``2-0`` for a White win), and for a game not over, any result at all, since
+    a game may end off the board (resigned, drawn by agreement, lost on time, as the shipped
+    USSR championship's games were): that result is a fact of the game, not of its last
+    position. It is written, tag and last word, exactly as given and read back so
+    (:attr:`PdnGame.result`), while the game read back goes on (its ``result`` is ``None``).
+
+    >>> game = Game("german")
+    >>> _ = game.play("c3-d4")
+    >>> entry = read(write(game, Result="0-1"))[0]
+    >>> entry.result, entry.tags["Result"], entry.game.result
+    ('0-1', '0-1', None)
 
     >>> from damlib import Game
     >>> game = Game("turkish")
