@@ -1,7 +1,7 @@
 """Questions on positions, with the rule ID in every answer.
 
 The public names of :mod:`damlib.teach.exercises`, where the code lives (in its layer folder).
-:func:`save_worksheet` prints them (through :mod:`damlib.drawing.worksheet`, loaded on first use).
+:func:`save_worksheet` prints them (through :mod:`damlib.printed.worksheet`, loaded on first use).
 ``Feedback`` is ``Verdict`` now (Learn's feedback on a move is ``damlib.learn.Feedback``), kept
 for one release with a warning.
 """
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
 def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: bool = False,
                    title: str | None = None) -> list[Figure]:
     """Save the exercises as a printable worksheet on as many A4 pages as they need, or with
-    ``answers`` as the answer key: see :func:`damlib.drawing.worksheet.save_worksheet`. Returns the
+    ``answers`` as the answer key: see :func:`damlib.printed.worksheet.save_worksheet`. Returns the
     pages. The printed side draws them, above the exercises: matplotlib loads on the first call."""
-    from .drawing.worksheet import save_worksheet as save
+    from .printed.worksheet import save_worksheet as save
 
     return save(exercises, path, answers=answers, title=title)
 

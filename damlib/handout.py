@@ -1,12 +1,12 @@
 """The printed set: a rule handout per game, the worksheet and its answer key, and each session's.
 
-The public names of :mod:`damlib.drawing.handout`, where the code lives (in its layer folder).
+The public names of :mod:`damlib.printed.handout`, where the code lives (in its layer folder).
 ``python -m damlib.handout FOLDER`` makes them all again.
 """
 
 import sys
 
-from .drawing.handout import (
+from .printed.handout import (
     ANSWER_KEY,
     EXAMPLES,
     GAMES,

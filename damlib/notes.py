@@ -1,9 +1,9 @@
 """A lesson's notes and the answers a learner opens.
 
-The public names of :mod:`damlib.drawing.notes`, where the code lives (in its layer folder).
+The public names of :mod:`damlib.teach.notes`, where the code lives (in its layer folder).
 """
 
-from .drawing.notes import (
+from .teach.notes import (
     Answer,
     Note,
 )

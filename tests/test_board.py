@@ -319,7 +319,27 @@ def test_the_board_draws_its_pieces_and_arrows_the_diagrams_size():
     sent = Board().look
     assert (sent["man_radius"], sent["ring_radius"], sent["landing_radius"], sent["beside"]) == \
         (look.MAN_RADIUS, look.RING_RADIUS, look.LANDING_RADIUS, look.BESIDE)
+    assert (sent["arrow_shaft"], sent["arrow_head"], sent["arrow_head_length"]) == \
+        (look.ARROW_SHAFT, look.ARROW_HEAD, look.ARROW_HEAD_LENGTH)
     assert [tuple(point) for point in sent["crown"]] == list(look.CROWN)
+
+
+def test_the_board_draws_an_arrow_as_the_diagrams_do():
+    from damlib.drawing import diagram  # where the code lives: _arrow is not a public name
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed (.ci/run installs it)")
+    overlays = Path(inspect.getfile(Board)).parent / "js" / "overlays.js"
+    lengths = (2 * 2**0.5, 0.2)  # a leg of two squares, and one shorter than an arrow's head
+    drawn = subprocess.run([node, "--input-type=module", "-e",
+                            f"const m = await import({json.dumps(overlays.as_uri())}); console.log(JSON.stringify("
+                            f"{list(lengths)}.map((len) => m.arrowShape(len, {json.dumps(Board().look)}))))"],
+                           capture_output=True, text=True, check=False)
+    assert drawn.returncode == 0, drawn.stderr
+    for length, shape in zip(lengths, json.loads(drawn.stdout), strict=True):
+        outline = diagram._arrow((0.0, 0.0), (length, 0.0)).vertices[:-1]  # closed: the first point again
+        assert np.allclose(outline, shape), (length, shape)
 
 
 def test_the_board_module_is_its_parts_joined_each_importing_only_parts_before_it(tmp_path):

@@ -6,7 +6,7 @@ from pathlib import Path
 from conftest import ROOT, picture_of, visible
 
 from damlib import GERMAN, TURKISH
-from damlib.drawing.pages import page_count
+from damlib.printed.pages import page_count
 from damlib.widgets import BoardEditor, CaptureStepper, PlayBoard
 
 

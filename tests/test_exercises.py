@@ -227,11 +227,11 @@ def test_the_exercise_widget_numbers_from_one_scores_the_first_try_and_keeps_eac
     assert "03-german-captures.ipynb" in quiz.summary.value  # where DE-MAJORITY is taught
 
 
-# -- worksheets on as many pages as needed (damlib.drawing.worksheet) -------------------------------
+# -- worksheets on as many pages as needed (damlib.printed.worksheet) -------------------------------
 
 @pytest.mark.slow
 def test_worksheets_and_answer_keys_take_four_questions_a_page(tmp_path):
-    from damlib.drawing.pages import page_count
+    from damlib.printed.pages import page_count
 
     thirty = (EXERCISES + EXERCISES)[:30]
     for count, sheet_pages, key_pages in ((1, 1, 1), (6, 2, 2), (30, 8, 8)):
@@ -251,8 +251,8 @@ def test_png_pages_are_numbered_files_and_every_board_is_one_size(tmp_path):
 
 
 def test_a_worksheet_is_printed_for_children_to_read_and_draw_on():
-    from damlib.drawing.pages import WIDTH
-    from damlib.drawing.worksheet import cards, render
+    from damlib.printed.pages import WIDTH
+    from damlib.printed.worksheet import cards, render
 
     pages = render(cards(EXERCISES), "Set", answers=False)
     for page in pages:
@@ -269,7 +269,7 @@ def test_a_worksheet_is_printed_for_children_to_read_and_draw_on():
 
 
 def test_the_editor_is_told_when_an_answer_is_too_long_for_the_key():
-    from damlib.drawing.worksheet import fits
+    from damlib.printed.worksheet import fits
 
     assert all(fits(task) for task in EXERCISES)
     crowded = Exercise("W:WKd4,Kb2,Kg2,a3,h3:Bh7", "turkish", "moves")
@@ -277,7 +277,7 @@ def test_the_editor_is_told_when_an_answer_is_too_long_for_the_key():
 
 
 def test_the_answer_key_cites_the_rule_that_decides_each_question():
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     by_fen = {(task.fen, task.variant): task for task in EXERCISES}
     # worked from docs/rules.md: the king on f4 takes e5 and c7 (onto b8); c7, jumped, still stands
@@ -296,7 +296,7 @@ def test_the_answer_key_cites_the_rule_that_decides_each_question():
 
 
 def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     made = cards(EXERCISES[:3])
     assert all(c.arrows == () and c.rule is None for c in made)
@@ -308,7 +308,7 @@ def test_a_worksheet_shows_no_answers_and_has_a_name_line(tmp_path):
 
 @pytest.mark.slow
 def test_no_question_or_answer_of_the_class_set_is_cut_short():
-    from damlib.drawing.worksheet import cards, render
+    from damlib.printed.worksheet import cards, render
 
     for answers in (False, True):
         drawn = render(cards(EXERCISES, answers=answers), "Set", answers=answers)
@@ -456,7 +456,7 @@ def test_the_exercise_widget_says_nothing_old_while_a_capture_is_being_clicked()
 
 
 def test_the_answer_key_says_a_man_crowned_mid_capture_captures_on_only_if_it_can():
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     # docs/rules.md: RU-PROMOTE "goes on capturing as a king if it can", TR-PROMOTE "if it can jump on"
     crowns = [t for t in EXERCISES if t.kind == "crown" and t.variant in ("russian", "turkish")]
@@ -514,7 +514,7 @@ TIED = "W:WKh2:Bf4,d4,b6,a7"
 
 
 def test_tied_best_captures_are_each_a_best_capture_drawn_once_a_set_and_each_accepted():
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     task = Exercise(TIED, "russian", "most")
     (card,) = cards([task], answers=True)
@@ -548,7 +548,7 @@ def test_a_capture_with_one_way_to_go_cites_compulsory_capture_not_the_majority_
 
 def test_the_majority_rule_is_not_named_where_every_capture_takes_the_same_pieces():
     # 19: the Turkish king on d1 takes d4 alone, landing d5 to d8; 22: b6 takes b7 and d8, crowned on b8
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     for number in (19, 22):
         task = EXERCISES[number - 1]
@@ -557,7 +557,7 @@ def test_the_majority_rule_is_not_named_where_every_capture_takes_the_same_piece
 
 
 def test_the_key_accepts_every_rule_that_decides_on_the_rule_line():
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     # 10: the king's capture f4:d6:b8 is decided by DE-STRIKE (c7 blocks the way back), the
     # majority rule (f4:h2 takes one) and the king's long capture; 4: by compulsory capture too
@@ -569,7 +569,7 @@ def test_the_key_accepts_every_rule_that_decides_on_the_rule_line():
 
 
 def test_a_worksheet_pictures_the_position_before_the_moves_it_lists():
-    from damlib.drawing.worksheet import cards
+    from damlib.printed.worksheet import cards
 
     task = EXERCISES[13]  # Black's b4 takes White's last piece on c3, landing on d2
     assert task.history == ("b4:d2",)
@@ -581,8 +581,8 @@ def test_a_worksheet_pictures_the_position_before_the_moves_it_lists():
 @pytest.mark.slow
 def test_every_text_of_the_key_and_worksheet_stays_in_its_questions_place():
     # measured as matplotlib draws it: a long answer (17's eight moves) ran into 19's heading
-    from damlib.drawing import pages
-    from damlib.drawing.worksheet import cards, render
+    from damlib.printed import pages
+    from damlib.printed.worksheet import cards, render
 
     for answers in (True, False):
         for page in render(cards(EXERCISES, answers=answers), "Set", answers=answers):

@@ -11,7 +11,6 @@ from conftest import ROOT, RULES_MD
 
 import damlib
 from damlib import Game, Position, explain
-from damlib.drawing.pages import page_count, stored_fingerprint
 from damlib.handout import (
     ANSWER_KEY,
     EXAMPLES,
@@ -28,6 +27,7 @@ from damlib.handout import (
     session_files,
 )
 from damlib.play.referee import capture_stages
+from damlib.printed.pages import page_count, stored_fingerprint
 
 #: among the slowest minute of the suite: deselect with -m 'not slow'
 pytestmark = pytest.mark.slow
@@ -211,8 +211,8 @@ def test_every_rule_with_a_board_of_its_own_has_a_check_of_what_it_shows():
 
 
 def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
-    from damlib.drawing.worksheet import SHEET_GRID
     from damlib.exercises import EXERCISES
+    from damlib.printed.worksheet import SHEET_GRID
 
     per_page = SHEET_GRID[0] * SHEET_GRID[1]
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
@@ -227,7 +227,7 @@ def test_the_teachers_guide_cites_the_worksheet_pages_its_questions_are_on():
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_every_handout_board_prints_for_a_class(game):
     # as on a worksheet: at least 6 cm wide, the coordinates at least 7 pt
-    from damlib.drawing.pages import WIDTH
+    from damlib.printed.pages import WIDTH
 
     for page in render(game):
         for ax in page.axes:

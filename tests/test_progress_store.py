@@ -80,7 +80,7 @@ def test_a_hostile_file_is_reported_not_read(tmp_path, content, reason):
         read(path)
     report = class_report(tmp_path)  # the class view lists it and draws nothing from it
     assert report.rows == () and report.unread[0][0] == "mallory.json" and reason in report.unread[0][1]
-    from damlib.drawing.charts import mistakes_chart
+    from damlib.printed.charts import mistakes_chart
     assert mistakes_chart(report).axes[0].get_title() == "No mistakes recorded yet"
 
 

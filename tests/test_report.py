@@ -10,9 +10,9 @@ import shutil
 import pytest
 from conftest import ROOT
 
-from damlib.drawing.charts import mistakes_chart
 from damlib.engine.errors import DamlibError
 from damlib.learn import LEVELS, TEACHING_ORDER, Progress, class_report
+from damlib.printed.charts import mistakes_chart
 from damlib.teach.learn.progress import account
 from damlib.teach.learn.report import RULE_COLUMNS, LearnerRow
 

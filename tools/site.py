@@ -53,8 +53,12 @@ PACKAGE_SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "damlib
 #: What a browser needs of the npm package: no source maps, TypeScript types or Node console.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"
-#: What jupyterlite-pyodide-kernel 0.8.6's worker installs as it starts, unless already loaded.
-KERNEL_PACKAGES = ("micropip", "comm", "ipython", "jedi")
+#: What jupyterlite-pyodide-kernel 0.8.6's worker installs as it starts, one after another, unless
+#: already loaded: all are preloaded instead, fetched and unpacked together as Pyodide starts.
+KERNEL_PACKAGES = ("micropip", "comm", "ipython", "jedi", "piplite", "ipykernel", "pyodide-kernel")
+#: The kernel's own wheels (piplite, its ipykernel stand-in, pyodide_kernel), which its JupyterLab
+#: extension's wheel carries inside it.
+KERNEL_WHEELS = re.compile(r".*/static/pypi/(piplite|ipykernel|pyodide_kernel)-[^/]+\.whl")
 #: The browser's Python (Pyodide 314: CPython 3.14 on Emscripten), for the wheels' markers.
 BROWSER_MARKERS = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
                    "platform_system": "Emscripten", "platform_machine": "wasm32", "extra": ""}
@@ -63,6 +67,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: them to the same JupyterLab with the first lesson open (its ``path`` parameter). The page itself
 #: stays: every app of the site reads its settings from it.
 FRONT_PAGE_REDIRECT = "await import('./config-utils.js');"
+#: The kernel a lesson names in the site: the site's own, so JupyterLab starts it without first
+#: asking which (the lessons name ipykernel's, ``python3``, which the site does not have).
+SITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 IGNORED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.tmp", "draughts-*.pdf")
 
 
@@ -131,7 +138,16 @@ def _needed(lock: dict[str, Any], roots: set[str]) -> set[str]:
     return found
 
 
-def ship_wheels(work: Path, wheels: Path) -> tuple[dict[str, Any], list[str]]:
+def kernel_extension(work: Path) -> Path:
+    """The wheel of the site's kernel (its JupyterLab extension, with the kernel's Python wheels)."""
+    import jupyterlite_pyodide_kernel
+
+    folder = work / "extensions"
+    download([f"jupyterlite-pyodide-kernel=={jupyterlite_pyodide_kernel.__version__}"], folder)
+    return next(folder.glob("jupyterlite_pyodide_kernel-*.whl"))
+
+
+def ship_wheels(work: Path, wheels: Path, kernel: Path) -> tuple[dict[str, Any], list[str]]:
     """Fill ``wheels`` (the site's ``pypi/``) with every wheel the browser's Python installs;
     returns Pyodide's lock pointing at them, and the packages to load as Pyodide starts."""
     lock = json.loads((PYODIDE_NPM / PYODIDE_LOCK).read_text())
@@ -139,6 +155,9 @@ def ship_wheels(work: Path, wheels: Path) -> tuple[dict[str, Any], list[str]]:
     download([line for line in BROWSER_WHEELS.read_text().splitlines() if line and not line.startswith("#")],
              wheels)
     damlib_wheel(work, wheels)
+    with zipfile.ZipFile(kernel) as archive:
+        for name in filter(KERNEL_WHEELS.fullmatch, archive.namelist()):
+            (wheels / Path(name).name).write_bytes(archive.read(name))
     ours = {entry["name"]: entry for entry in map(wheel_entry, sorted(wheels.glob("*.whl")))}
     # damlib's own needs in the browser are requirements-browser.txt; what it declares for drawing
     # and printing (matplotlib, numpy) has no browser wheel and stays out
@@ -170,10 +189,14 @@ def lite_folder(work: Path) -> Path:
         raise SiteError(f"no Pyodide in {PYODIDE_NPM}: run `npm ci` in {ROOT} first")
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_NPM / name, pyodide / name)
-    lock, preloaded = ship_wheels(work, lite / "pypi")
+    lock, preloaded = ship_wheels(work, lite / "pypi", kernel_extension(work))
     (pyodide / PYODIDE_LOCK).write_text(json.dumps(lock))
     for name in CONTENT:
         shutil.copytree(ROOT / name, lite / "files" / name, ignore=IGNORED)
+    for lesson in (lite / "files").rglob("*.ipynb"):
+        notebook = json.loads(lesson.read_text(encoding="utf-8"))
+        notebook["metadata"]["kernelspec"] = SITE_KERNEL
+        lesson.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "damlib",
         "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True,
@@ -185,11 +208,8 @@ def lite_folder(work: Path) -> Path:
 def extensions(work: Path, wheels: Path) -> list[Path]:
     """The JupyterLab extensions of the site, as wheels (not whatever this Python has installed):
     the kernel's, and the widgets' and anywidget's from the site's ``wheels``."""
-    import jupyterlite_pyodide_kernel
-
-    folder = work / "extensions"
-    download([f"jupyterlite-pyodide-kernel=={jupyterlite_pyodide_kernel.__version__}"], folder)
-    return [*folder.glob("*.whl"), *wheels.glob("jupyterlab_widgets-*.whl"), *wheels.glob("anywidget-*.whl")]
+    return [*(work / "extensions").glob("*.whl"), *wheels.glob("jupyterlab_widgets-*.whl"),
+            *wheels.glob("anywidget-*.whl")]
 
 
 def finish(output: Path) -> None:

@@ -90,6 +90,9 @@ from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
 from . import described
 from .look import (
+    ARROW_HEAD,
+    ARROW_HEAD_LENGTH,
+    ARROW_SHAFT,
     BESIDE,
     CROWN,
     CROWN_TIPS,
@@ -483,7 +486,7 @@ def _cross(x: float, y: float, scale: float = 1.0) -> MplPath:
 def _arrow(start: tuple[float, float], end: tuple[float, float]) -> MplPath:
     """An arrow from ``start`` with its point on ``end``."""
     length = math.dist(start, end)
-    shaft, head, head_length = 0.075, 0.22, min(0.34, length)
+    shaft, head, head_length = ARROW_SHAFT, ARROW_HEAD, min(ARROW_HEAD_LENGTH, length)
     neck = length - head_length
     # The shaft starts a little behind ``start`` to cover the joint with the leg before.
     points = [(-shaft, -shaft), (neck, -shaft), (neck, -head), (length, 0),

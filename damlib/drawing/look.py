@@ -8,6 +8,8 @@ Lengths are in board units: one square is 1.
 >>> from damlib.drawing import look
 >>> look.MAN_RADIUS < 0.5 and look.RING_RADIUS < look.MAN_RADIUS
 True
+>>> look.ARROW_SHAFT < look.ARROW_HEAD < look.MAN_RADIUS  # a head wider than its shaft, narrower than a piece
+True
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ RING_RADIUS = 0.28
 LANDING_RADIUS = 0.2
 #: how far beside an earlier leg a leg of a route that runs back over it is drawn
 BESIDE = 0.2
+#: an arrow's shaft and head, each half its width across, and its head's length (the whole leg
+#: where a leg is shorter)
+ARROW_SHAFT = 0.075
+ARROW_HEAD = 0.22
+ARROW_HEAD_LENGTH = 0.34
 #: a king's crown, around the piece's centre, and the balls on its tips
 CROWN = ((-0.22, -0.17), (0.22, -0.17), (0.27, 0.13), (0.125, 0.0), (0.0, 0.2), (-0.125, 0.0), (-0.27, 0.13))
 CROWN_TIPS = ((-0.27, 0.15), (0.0, 0.22), (0.27, 0.15))

@@ -25,6 +25,7 @@ import io
 import os
 import warnings
 from collections.abc import Callable, Mapping
+from importlib.util import find_spec
 from pathlib import Path
 
 from .catalog import compile_catalog
@@ -37,7 +38,9 @@ ENGLISH = "en"
 
 #: Where rules published elsewhere depart from the seed text, a sentence cites this instead of a
 #: rule ID: kept as it is in data (progress files, tests), said in the chosen language.
-TEXTS: dict[str, str] = {"published": "published rules"}
+#: ``language-name`` is the language's own name, in itself (a catalog translates it "Esperanto",
+#: "Deutsch", …): what a language menu offers, with no table of languages to keep.
+TEXTS: dict[str, str] = {"published": "published rules", "language-name": "English"}
 PUBLISHED = TEXTS["published"]
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
@@ -62,6 +65,18 @@ def language() -> str:
     return _code
 
 
+def own_name(code: str) -> str:
+    """The name of the language ``code`` in that language, as its catalog gives it.
+
+    >>> own_name("eo"), own_name("en")
+    ('Esperanto', 'English')
+    """
+    if code not in languages():
+        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
+    english = TEXTS["language-name"]
+    return english if code == ENGLISH else _load(code).gettext(english)
+
+
 def set_language(code: str) -> None:
     """Speak the language ``code`` (``"eo"``, ``"en"``, …) from now on: every sentence said after
     this call, by new boards, levels, exercises and pages, is in that language.
@@ -84,7 +99,8 @@ def _load(code: str) -> gettext.GNUTranslations:
     (a source checkout) or a translator has edited it since."""
     folder = LOCALE / code / "LC_MESSAGES"
     source, compiled = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-    if compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime:
+    if compiled.exists() and (compiled.stat().st_mtime >= source.stat().st_mtime or not find_spec("babel")):
+        # without Babel (the browser's site) the installed catalog is the one there is
         with compiled.open("rb") as file:
             return gettext.GNUTranslations(file)
     return gettext.GNUTranslations(io.BytesIO(compile_catalog(source)))

@@ -1,1 +1,2 @@
-"""Teaching: exercises and the Learn levels with their kept progress. Imports the engine and play."""
+"""Teaching: exercises, the Learn levels with their kept progress, and a lesson's notes. Imports the
+engine and play (and may show the pictures, which sit below it too)."""

@@ -55,7 +55,8 @@ MARKS = {"selected": ("selected", "edge"), "target": ("target", "edge"), "landin
          "last": ("last_move", "edge")}
 _LOOK = {"palette": COLORS, "contrast": CONTRAST, "marks": MARKS,
          "crown": look.CROWN, "crown_tips": look.CROWN_TIPS, "man_radius": look.MAN_RADIUS,
-         "ring_radius": look.RING_RADIUS, "landing_radius": look.LANDING_RADIUS, "beside": look.BESIDE}
+         "ring_radius": look.RING_RADIUS, "landing_radius": look.LANDING_RADIUS, "beside": look.BESIDE,
+         "arrow_shaft": look.ARROW_SHAFT, "arrow_head": look.ARROW_HEAD, "arrow_head_length": look.ARROW_HEAD_LENGTH}
 
 #: What the board says: its accessible name and announcements, and, sent to the browser as
 #: :attr:`Board.labels`, the names a screen reader reads for each square (``{square}`` a square

@@ -1,6 +1,6 @@
 """The class view: a teacher picks the class folder and sees every learner's progress in it.
 
-The reading is :func:`~damlib.learn.class_report`'s and the chart :func:`~damlib.drawing.charts.mistakes_chart`'s;
+The reading is :func:`~damlib.learn.class_report`'s and the chart :func:`~damlib.printed.charts.mistakes_chart`'s;
 the widget only asks for the folder, shows both, and saves the CSV.
 """
 
@@ -107,6 +107,6 @@ class ClassView(Pictured, w.VBox):
 
 def _chart(report: ClassReport) -> bytes:
     """The chart of ``report`` as a PNG (matplotlib: loaded here, on first use)."""
-    from ..drawing.charts import Chart, mistakes_chart
+    from ..printed.charts import Chart, mistakes_chart
 
     return Chart(mistakes_chart(report)).png

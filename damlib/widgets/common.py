@@ -10,11 +10,11 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import described, diagram, look
-from ..drawing.notes import unbroken
 from ..engine import language, variants
 from ..engine.errors import DamlibError
 from ..engine.position import Position, Variant
 from ..engine.variants import GERMAN, RUSSIAN, TURKISH, Rules
+from ..teach.notes import unbroken
 
 T = TypeVar("T")
 W = TypeVar("W", bound=w.Widget)

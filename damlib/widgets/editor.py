@@ -11,13 +11,13 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import diagram
-from ..drawing.worksheet import Worksheet
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Position, Variant
 from ..engine.variants import GERMAN
 from ..play.editor import TOOLS, Editor
 from ..play.frames import BY_VALUE
+from ..printed.worksheet import Worksheet
 from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper

@@ -11,9 +11,9 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import diagram
-from ..drawing.worksheet import save_worksheet
 from ..engine import language
 from ..engine.errors import DamlibError
+from ..printed.worksheet import save_worksheet
 from ..teach.exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz
 from .board import Board
 from .common import Pictured, Steps, button, check_size, game_name, prose, some

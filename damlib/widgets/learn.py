@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import ipywidgets as w
-from babel import Locale
 
 from ..drawing import diagram
 from ..engine import language, variants
@@ -180,8 +179,7 @@ class Learn(Pictured, w.VBox):
         shown = w.Layout(width="auto")  # the choices after a capture mistake show together
         self.choices = [button("", "", c.replace(" ", "-"), self._choice(c), shown) for c in CHOICES]
         # each language damlib speaks, named in itself
-        self.language_menu = w.Dropdown(options=[((Locale.parse(code).get_display_name(code) or code).capitalize(),
-                                                  code) for code in language.languages()],
+        self.language_menu = w.Dropdown(options=[(language.own_name(code), code) for code in language.languages()],
                                         value=language.language(), layout=w.Layout(width="max-content"))
         self.language_menu.observe(lambda change: self.choose_language(change["new"]), "value")
         # the learner's progress file: a link the browser downloads it by, and a box to load one

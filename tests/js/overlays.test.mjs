@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { center } from "../../damlib/widgets/js/squares.js";
-import { legs, overlap } from "../../damlib/widgets/js/overlays.js";
+import { arrowShape, legs, overlap } from "../../damlib/widgets/js/overlays.js";
 
 const at = (square) => center(square, false);
 const near = (actual, expected) =>
@@ -28,7 +28,6 @@ test("a capture's first arrow starts at the edge of the piece, the next at its l
   near(first.end, c5);
   near(second.start, c5);
   near(second.end, a7);
-  assert.equal(first.length, 2 * Math.SQRT2);
 });
 
 test("the piece's radius is the look's", () => {
@@ -49,4 +48,17 @@ test("a leg back over an earlier one goes the look's distance beside it, and kee
 
 test("a route that stands still on a square draws no arrow there", () => {
   assert.equal(legs(["c3", "c3", "d4"].map(at), { man_radius: 0.4, beside: 0.2 }).length, 1);
+});
+
+test("an arrow is the look's sizes: its point at its end, its head as long as the look's or the whole arrow", () => {
+  const look = { arrow_shaft: 0.1, arrow_head: 0.3, arrow_head_length: 0.5 };
+  const shape = arrowShape(2, look);
+  assert.deepEqual(shape[3], [2, 0]); // the point
+  const widths = shape.map(([, y]) => Math.abs(y));
+  assert.equal(Math.max(...widths), 0.3); // the head, half its width either side
+  assert.equal(Math.min(...widths.filter((w) => w > 0)), 0.1); // the shaft
+  assert.deepEqual(shape[2], [1.5, -0.3]); // the head starts its length before the point
+  assert.deepEqual(arrowShape(0.4, look)[2], [0, -0.3]); // a leg shorter than a head is all head
+  // the shaft starts behind the leg's start, to cover the joint with the leg before
+  assert.deepEqual(shape[0], [-0.1, -0.1]);
 });

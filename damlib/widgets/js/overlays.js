@@ -25,7 +25,7 @@ export function overlap(one, [[ax, ay], [bx, by]]) {
 // The arrows of a route through ``points`` (the squares' centres), as diagram.py's _legs draws
 // them: the first from the edge of the piece that moves (``look.man_radius``), so its crown
 // shows; a leg that runs back over an earlier one ``look.beside`` beside it, for each it runs
-// over, so a turn back reads as one. ``length``: the leg's length from centre to centre.
+// over, so a turn back reads as one.
 export function legs(points, look) {
   const pairs = points.slice(1).map((b, i) => [points[i], b]).filter(([a, b]) => a[0] !== b[0] || a[1] !== b[1]);
   return pairs.map(([a, b], i) => {
@@ -35,8 +35,18 @@ export function legs(points, look) {
     let start = [a[0] - uy * beside, a[1] + ux * beside];
     const end = [b[0] - uy * beside, b[1] + ux * beside];
     if (i === 0 && length > look.man_radius + 0.3) start = [start[0] + ux * look.man_radius, start[1] + uy * look.man_radius];
-    return { start, end, length };
+    return { start, end };
   });
+}
+
+// The outline of an arrow ``len`` long along the x axis, its point at ``len``, in the look's sizes
+// (``arrow_shaft`` and ``arrow_head``, half their widths; ``arrow_head_length``, at most the
+// arrow's), as diagram.py's _arrow draws it: the shaft starts a little behind 0, to cover the joint
+// with the leg before.
+export function arrowShape(len, look) {
+  const [shaft, head] = [look.arrow_shaft, look.arrow_head];
+  const neck = len - Math.min(look.arrow_head_length, len);
+  return [[-shaft, -shaft], [neck, -shaft], [neck, -head], [len, 0], [neck, head], [neck, shaft], [-shaft, shaft]];
 }
 
 // A route's arrows go on ``layer``; its landing numbers on ``numbers``, drawn last, so that no
@@ -45,11 +55,9 @@ export function arrow(paint, route, faint, layer, numbers) {
   const { color, look } = paint;
   const drawn = legs(route.map(paint.at), look);
   const g = el("g", { class: faint ? "damlib-ahead" : "damlib-route", opacity: faint ? 0.3 : 1 });
-  drawn.forEach(({ start: [ax, ay], end: [bx, by], length }, i) => {
-    const len = Math.hypot(bx - ax, by - ay);
-    const neck = len - Math.min(0.34, length);
+  drawn.forEach(({ start: [ax, ay], end: [bx, by] }, i) => {
+    const shape = arrowShape(Math.hypot(bx - ax, by - ay), look).map((p) => p.join(",")).join(" ");
     const angle = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
-    const shape = `-0.075,-0.075 ${neck},-0.075 ${neck},-0.22 ${len},0 ${neck},0.22 ${neck},0.075 -0.075,0.075`;
     g.append(el("polygon", { points: shape, fill: color("arrow"), transform: `translate(${ax} ${ay}) rotate(${angle})` }));
     if (drawn.length > 1) {
       // in the landing square's lower right corner, as in the diagrams

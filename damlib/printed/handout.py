@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.language import PUBLISHED
@@ -27,7 +28,7 @@ from ..engine.variants import GERMAN, RUSSIAN, TOPIC_FIELDS, TURKISH, Rules, rul
 from ..engine.variants import rules as _rules
 from ..play.game import Game
 from ..teach.exercises import EXERCISES
-from . import diagram, pages
+from . import pages
 from .worksheet import SHEET_BOARD, game_heading, save_worksheet
 from .worksheet import say as worksheet_say
 

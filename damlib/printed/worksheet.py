@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position
 from ..engine.variants import RULE_TEXT, Rules, game_name, rule_sentence
 from ..play.referee import describe
 from ..teach.exercises import Exercise, different_captures
-from . import diagram, pages
+from . import pages
 
 if TYPE_CHECKING:  # drawn with matplotlib, which is loaded only where pictures are made
     from matplotlib.figure import Figure

@@ -1,6 +1,6 @@
 """A4 pages for print: text at a size in points, boards at a place, pages saved as one PDF.
 
-What the worksheets (:mod:`damlib.drawing.worksheet`) and rule handouts (:mod:`damlib.handout`) share.
+What the worksheets (:mod:`damlib.printed.worksheet`) and rule handouts (:mod:`damlib.handout`) share.
 Lengths are in inches from the page's top left corner; text sizes in points. A PDF carries a
 fingerprint of what is on it (the positions and texts, and :data:`LAYOUT`), so a test can tell
 whether a committed PDF is current without comparing the bytes matplotlib writes, which change
@@ -32,10 +32,10 @@ try:  # missing in the browser's Python: there a page's text is measured (lines)
 except ImportError:
     pass
 
+from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DiagramError
 from ..engine.position import Position
-from . import diagram
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -16,9 +16,9 @@ import io
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..drawing.diagram import compress
 from ..engine import language
 from ..teach.learn.report import ClassReport
-from .diagram import compress
 
 #: Bars and their labels: dark on white, so the chart prints in greyscale.
 BAR, TEXT = "#3b5b7a", "#111111"
