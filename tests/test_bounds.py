@@ -149,7 +149,7 @@ def test_a_progress_file_larger_than_any_real_one_is_refused_before_it_is_parsed
             attempt.play(move)
         full.record(attempt)
     full.keep_language("eo")
-    assert len(full.saved_file()) < MAX_BYTES / 3 and len(full.completed) == sum(map(len, STAGES.values()))
+    assert len(full.saved_file()) < MAX_BYTES / 2 and len(full.completed) == sum(map(len, STAGES.values()))
     (tmp_path / "class").mkdir()
     stuffed = tmp_path / "class" / "mallory.json"
     stuffed.write_text(json.dumps({"format": "damlib progress 1",

@@ -478,7 +478,10 @@ def source_text(source: object) -> str:
     """The PDN text of ``source``: text itself, or bytes, a file or an open file decoded (UTF-8,
     else Latin-1). A string that is only a file name is refused: it would read as one game with
     no GameType, never as the file."""
-    if isinstance(source, str) and _FILE_NAME.fullmatch(source.strip()):
+    if isinstance(source, str) and len(source) > MAX_TEXT:  # by its length alone, before any scan
+        raise DamlibError(say("too-long", most=MAX_TEXT))
+    # a file's path is at most 4,096 characters (PATH_MAX): longer text is no file name
+    if isinstance(source, str) and len(source) <= 4096 and _FILE_NAME.fullmatch(source.strip()):
         raise DamlibError(f"{source!r} is a file name, not PDN text: read_file({source!r}) reads the file")
     if hasattr(source, "read") and callable(source.read):
         source = source.read(MAX_TEXT + 1)  # no more than is read: a larger file is refused below

@@ -53,9 +53,10 @@ def default_folder(*, environ: Mapping[str, str] = os.environ, platform: str = s
 #: Where progress is kept unless a folder is given (:func:`default_folder`).
 DEFAULT_FOLDER = default_folder()
 FORMAT = "damlib progress 1"
-#: A progress file of every level done, each rule broken, is some 10 kB (tests/test_bounds.py): a larger
-#: file is no progress file, and is refused before it is parsed (a class of such files read in moments).
-MAX_BYTES = 64_000
+#: A progress file of every level done (114 levels) is some 6 kB (tests/test_bounds.py), each rule
+#: broken adds about 2 kB: a larger file is no progress file, and is refused before it is parsed (a
+#: class of 300 files just under the bound read well under a second).
+MAX_BYTES = 16_000
 #: The longest learner's name, in characters: a longer one is refused, never cut (two names cut to
 #: the same would share a file).
 MAX_NAME = 100
