@@ -53,9 +53,9 @@ def measure(name: str, call: Callable[[], object], runs: int = 3) -> None:
 def class_folder(files: int, size: int) -> Path:
     folder = Path(tempfile.mkdtemp())
     stars = {f"de-x-{n}": 3 for n in range(size)}
-    for n in range(files):
-        (folder / f"learner-{n}.json").write_text(json.dumps({"format": "damlib progress 1", "learner": f"l{n}",
-                                                             "stars": stars}))
+    text = json.dumps({"format": "damlib progress 1", "learner": "l{n}", "stars": stars})
+    for n in range(files):  # the text made once: 300 files of 0.7 MB took minutes to make one by one
+        (folder / f"learner-{n}.json").write_text(text.replace("l{n}", f"l{n}", 1))
     return folder
 
 
