@@ -12,7 +12,8 @@ import time
 import tracemalloc
 
 from damlib import GERMAN, Position, explain, pdn
-from damlib.widgets.replay import MAX_MOVES, MAX_TEXT, GameReplay
+from damlib.play.pdn import MAX_MOVES, MAX_TEXT
+from damlib.widgets.replay import GameReplay
 
 INPUTS = {
     "1,000,000 characters of '{'": "{" * 1_000_000,

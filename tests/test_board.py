@@ -200,7 +200,6 @@ def test_the_browsers_messages_reach_the_board(content, said):
 @pytest.mark.parametrize("content", [
     {"event": "hover", "square": "c3"},
     {"event": "click", "square": "z9"},
-    {"event": "click", "square": "C3"},
     {"event": "click", "square": ""},
     {"event": "click"},
     {"square": "c3"},

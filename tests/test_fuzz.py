@@ -24,6 +24,7 @@ from damlib import (
     Move,
     Position,
     explain,
+    pdn,
     perft,
     rule_table,
     rules,
@@ -31,6 +32,7 @@ from damlib import (
 from damlib.engine.errors import DamlibError
 from damlib.engine.squares import SQUARE_NAMES
 from damlib.exercises import Exercise
+from damlib.search import analyse, best_move
 
 GAMES = (GERMAN, RUSSIAN, TURKISH, BRAZILIAN, TURKISH_PUBLISHED)
 FENS = ("W:Wc3:Bd4", "W:We3:Bd4,f4,b6", "W:WKd4:Bd6,d2", "B:Wa1,c1:Bb2", "W:Wb6:Bc7,e7", "W:W:B", "W:Wc3:B")
@@ -170,3 +172,20 @@ def test_diagrams(pos, options):
         options["size"] = min(options["size"], 400)
     png = calm(diagram.png, pos, **options)
     assert png is None or png[:4] == b"\x89PNG"
+
+
+@FAST
+@given(pos=positions, history=anything | st.lists(positions, max_size=2), rng=anything, every=anything,
+       seconds=st.sampled_from([0.01, None]) | plain, comments=anything | st.dictionaries(st.integers(-3, 3), anything),
+       tags=st.dictionaries(st.sampled_from(["Result", "Event", "Rules", "x"]), anything, max_size=2))
+def test_the_computer_and_pdn_take_any_arguments(pos, history, rng, every, seconds, comments, tags):
+    # issue 41: history, rng and every_move were used unchecked; comments at no ply were dropped
+    calm(best_move, pos, history=history, rng=rng, max_depth=1, seconds=seconds)
+    calm(analyse, pos, history=history, every_move=every, max_depth=1, max_nodes=50)
+    game = Game(pos)
+    text = calm(pdn.write, game, comments, **{k: v for k, v in tags.items()})
+    if text is not None:
+        (entry,) = pdn.read(text)
+        assert entry.error is None and all(entry.tags[k] == v for k, v in tags.items() if k != "Rules")
+        assert sum(map(len, entry.comments.values())) >= sum(
+            len(c) if isinstance(c, (list, tuple)) else 1 for c in (comments or {}).values())

@@ -673,7 +673,8 @@ def test_saving_is_atomic(tmp_path: Path, monkeypatch):
     monkeypatch.undo()
     assert progress.completed == {level.id}  # the stars not saved are not held either
     assert progress.path.read_bytes() == old
-    assert sorted(p.name for p in tmp_path.iterdir()) == [progress.path.name]  # no temporary file left
+    # no temporary file left: the file, and its lock beside it (kept: removing one would race)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".{progress.path.name}.lock", progress.path.name]
     assert Progress("Ada", tmp_path).completed == {level.id}
 
 
@@ -707,7 +708,7 @@ def test_a_write_that_fails_for_any_reason_leaves_no_scratch_file(tmp_path, monk
     monkeypatch.setattr(progress_module.json, "dump", lambda *a, **k: (_ for _ in ()).throw(TypeError("boom")))
     with pytest.raises(TypeError):
         progress.record(LEVELS[0].attempt())
-    assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == [f".{progress.path.name}.lock"]  # the lock, no scratch file
 
 
 # -- played by clicks (LevelClicks), counted as typing would be ------------------------------

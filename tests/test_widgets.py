@@ -568,13 +568,13 @@ def test_save_worksheet_shows_the_page_it_will_print():
 def test_the_replay_says_why_a_text_is_not_read_and_keeps_showing_its_game():
     replay = GameReplay("1. c3-d4 f6-e5", GERMAN)
     replay.load("x" * 2_000_001)  # too large to read in a moment: refused, saying so
-    assert "Not read" in replay.status.value and "too large" in replay.status.value
+    assert "Not read" in replay.status.value and "longer than the 2,000,000 characters" in replay.status.value
     assert [str(m) for m in replay.game.moves] == ["c3-d4", "f6-e5"]
     # more moves than it plays through in a moment: refused before any is played (issue 26)
-    from damlib.widgets.replay import MAX_MOVES
+    from damlib.play.pdn import MAX_MOVES
 
     replay.load('[GameType "26"]\n' + "c3-d4 " * (MAX_MOVES + 1) + "*")
-    assert "Not read" in replay.status.value and f"{MAX_MOVES + 1:,} moves" in replay.status.value
+    assert "Not read" in replay.status.value and f"more than {MAX_MOVES:,} moves" in replay.status.value
     assert [str(m) for m in replay.game.moves] == ["c3-d4", "f6-e5"]
     replay.load('[GameType "' + "2" * 5000 + '"]\n1. c3-d4 *\n')  # issue 26: it escaped the handler
     assert "Read 1 game" in replay.status.value and "names no game" in replay.error

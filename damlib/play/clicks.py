@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import language
-from ..engine.errors import DamlibError
+from ..engine.errors import DamlibError, shown
 from ..engine.notation import Color, parse_color
 from ..engine.position import Move, Position, Variant
 from ..engine.squares import SQUARE_NAMES, square_number
@@ -36,7 +36,7 @@ from ..engine.variants import PUBLISHED, game_name
 from ..engine.variants import rules as _rules
 from .game import Game
 from .referee import explain, why_piece_cannot_move
-from .search import Strength, best_move, check_limits, strength_of
+from .search import BOARD_NODES, BOARD_SECONDS, Strength, best_move, check_limits, strength_of
 
 #: Every sentence the board's clicks say, whole: a side is never a word put into a sentence, each
 #: side has its own template. ``{game}`` is the game's name ("German draughts"), ``{rule}`` a rule
@@ -54,6 +54,7 @@ TEXTS: dict[str, str] = {
     "choose-first": "First choose: take the move back, or let it stand.",
     "end-here-early": "choose a piece and at least one landing square first",
     # the computer's choice after the learner's capture mistake
+    "computer-only": "Nothing of yours to undo: the computer's opening move stays.",
     "computer-took-back": "The computer chose: take the move back and capture correctly ({rule}).",
 }
 say = language.sayer(TEXTS)
@@ -96,6 +97,9 @@ class ClickToMove:
         self._on_move = on_move
         self.finish_captures = bool(finish_captures)
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
+        if seconds is not None and seconds > BOARD_SECONDS:  # a click is answered within seconds
+            raise DamlibError(f"seconds is the computer's time per move, at most {BOARD_SECONDS:g}, "
+                              f"not {shown(seconds)}")
         self.seconds = seconds
         self.level = strength_of(level)
         self._chance = random.Random()  # a beginner's slips
@@ -190,10 +194,15 @@ class ClickToMove:
     def undo(self) -> None:
         """Take back the last move; against the computer, back to your own turn."""
         def undo() -> None:
+            game = self.game
+            if self.computer is not None and len(game.moves) == 1 and game.positions[0].turn == self.computer:
+                # only the computer's first move: taken back, it would be played again without a word
+                self.message = say("computer-only")
+                return
             self.last_played = ()
-            self.game.undo()
-            if self.computer == self.game.position.turn and self.game.moves:
-                self.game.undo()
+            game.undo()
+            if self.computer == game.position.turn and game.moves:
+                game.undo()
         self._do(undo)
 
     def take_back(self) -> None:
@@ -372,5 +381,5 @@ class ClickToMove:
                 break
             else:
                 game.play(best_move(game.position, seconds=self.seconds, level=self.level, history=game.positions,
-                                    rng=self._chance))
+                                    rng=self._chance, max_nodes=BOARD_NODES))
                 self.path = []

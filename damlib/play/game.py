@@ -126,7 +126,7 @@ class Game:
             raise DamlibError(f"referee must be True or False, not {shown(referee)}")
         self.referee = referee
         first = start if isinstance(start, Position) else Position.start(_rules(start))
-        if not first.pieces:
+        if not any(first.board):
             raise DamlibError(say("no-pieces", fen=first.fen))
         self._positions: list[Position] = [first]
         self._seen: Counter[Position] = Counter(self._positions)  # how often each position has been on the board
@@ -185,10 +185,11 @@ class Game:
         pos = self.position
         side: Color = pos.turn
         other: Color = "black" if side == "white" else "white"
-        colours = {p.color for p in pos.pieces.values()}
+        board = pos.board  # numbers, not Pieces: asked before every move played, also as a file is read
+        left = {"white": max(board) > 0, "black": min(board) < 0}
         # DE-WIN: whichever side is to move, a side without pieces has lost
         for loser, winner in ((side, other), (other, side)):
-            if loser not in colours:
+            if not left[loser]:
                 return Result(winner, say(f"no-pieces-{loser}"), pos.rules.rule_id("win"))
         if not pos.legal_moves:
             return Result(other, say(f"cannot-move-{side}"), pos.rules.rule_id("win"))

@@ -57,8 +57,8 @@ the GameType of its game (25, 30) and a ``Rules`` tag naming damlib's rules, for
 ``[Rules "damlib Russian"]``, and a comment before the first move says it in words. The
 reader takes a ``Rules`` tag of this form over the GameType, so the game reads back under
 the rules it was played by. German needs no such tag: GameType 26 has exactly its rules.
-A game played in referee mode whose capture mistakes were let stand carries
-``[Referee "yes"]``, and such mistakes are read back as let stand (DE-PENALTY), the last
+A game played in referee mode carries ``[Referee "yes"]`` and reads back in referee mode;
+capture mistakes that were let stand are read back as let stand (DE-PENALTY), the last
 move's too; a game saved while the opponent has still to choose says so in a comment after
 its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to make.
 """
@@ -66,9 +66,11 @@ its last move (:data:`CHOICE_PENDING`), and reads back with the choice still to 
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import os
 import re
+import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,13 +141,26 @@ TEXTS: dict[str, str] = {
     "game-type-50": "Othello",
     "game-type-unknown": "a game PDN does not define",
     # a text too long to read, a file that cannot be read or written
-    "too-many-moves-one": "its games hold {count:,} move (variations included), more than the {most:,} read here",
-    "too-many-moves-other": "its games hold {count:,} moves (variations included), more than the {most:,} read "
-                            "here",
+    "too-many-moves-one": "its games hold more than {count:,} move (variations included), the most read here",
+    "too-many-moves-other": "its games hold more than {count:,} moves (variations included), the most read here",
+    "too-long": "the text is longer than the {most:,} characters read here",
+    "too-many-games-one": "the text holds more than {count:,} game, the most read at once here: read the first ones "
+                          "with limit=",
+    "too-many-games-other": "the text holds more than {count:,} games, the most read at once here: read the first "
+                            "ones with limit=",
+    "too-many-words": "its games hold more than {most:,} words to read here (moves, move numbers, comments, "
+                      "brackets and the like)",
+    "too-deep": "variations nested more than {most} deep are not read",
+    "long-move": "{start}… ({count:,} characters) is not a move: a move names at most {most} squares",
     "cannot-read": "cannot read the PDN file {path}: {reason}",
     "bad-file-name": "a file name is 1 to 200 characters with no slashes, control or other special characters, "
                      "not {name}",
     "cannot-save": "cannot save the game as {path}: {reason}",
+    # what write refuses, rather than write a file that reads back otherwise
+    "result-tag": "the Result tag must be a result that fits the game ({results}), not {value}",
+    "unwritable-rules": "the rules {name} differ from damlib's {preset} in {fields}: PDN names only damlib's games, "
+                        "so the game would read back under other rules",
+    "comment-ply": "a comment goes at a ply from 0 (before the first move) to {count} (after the last), not at {ply}",
 }
 say = language.sayer(TEXTS)
 
@@ -162,16 +177,42 @@ RULES_TAG = "Rules"
 _RULES_PREFIX = "damlib "
 #: The comment after the last move of a game saved while a capture mistake awaits the opponent's choice.
 CHOICE_PENDING = "A capture mistake: the opponent has still to choose, take it back or let it stand."
-#: The tag of a referee-mode game, whose capture mistakes were let stand.
+#: The tag of a game played in referee mode (capture mistakes may have been let stand).
 REFEREE_TAG = "Referee"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
+#: The ways of writing each result (the second a score of 2 points a game), as the reader reads them; a
+#: game not over by the rules may have ended all the same (resigned, agreed drawn, lost on time: real
+#: games, such as the shipped ones), so any result may be written for it.
+_SAME_RESULT = {"1-0": {"1-0", "2-0"}, "0-1": {"0-1", "0-2"}, "1/2-1/2": {"1/2-1/2", "½-½", "1-1"},
+                "*": {"*", "1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0"}}
 _TAG_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
 #: text that is only a file name, such as "games.pdn": no PDN text is
 _FILE_NAME = re.compile(r"[^\s\[\]\"{}]+\.pdn", re.IGNORECASE)
 _GAME_TYPE = re.compile(
     r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$", re.IGNORECASE
 )
+#: The most characters :func:`read` reads (2 MB): a file of a thousand games is about 0.7 MB (the
+#: shipped USSR championship of 1950, 54 games, is 35 kB); a larger file is refused by its size
+#: alone, before a word of it is looked at.
+MAX_TEXT = 2_000_000
+#: The most moves :func:`read` plays by default (``max_moves=`` takes another count): playing is
+#: the costly part of reading, some 0.1 ms a move, so 4,000 (the USSR championship's 3,009 fit)
+#: keep a call well under a second.
+MAX_MOVES = 4_000
+#: The most games :func:`read` reads by default (``max_games=``; ``limit=`` reads the first few):
+#: each is a :class:`~damlib.Game` from its own start, whatever its moves.
+MAX_GAMES = 500
+#: The most words (moves, move numbers, comments, brackets, ...) of the games to be read that
+#: :func:`read` looks at, whatever ``max_moves`` is (the USSR championship has 4,959): each
+#: costs a few microseconds and a small object in memory.
+MAX_WORDS = 20_000
+#: The deepest nesting of variations read; variations are kept as text, never played.
+MAX_DEPTH = 50
+#: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
+#: longer move text is not read square by square.
+MAX_SQUARES = 20
+
 _SQUARE = r"(?:[a-h][1-8]|\d{1,2})"
 _TOKEN = re.compile(
     rf"""
@@ -184,7 +225,8 @@ _TOKEN = re.compile(
   | (?P<close>\))
   | (?P<nag>\$\d+)
   | (?P<result>(?:1-0|0-1|1/2-1/2|½-½|2-0|0-2|1-1|0-0)(?![\w/-])|\*)
-  | (?P<move>{_SQUARE}(?:\s?[-x:×–]\s?{_SQUARE})+|[a-h][1-8](?:[a-h][1-8])+)(?:[!?]+|\([!?]+\))?
+  | (?P<move>{_SQUARE}(?:\s?[-x:×–]\s?{_SQUARE}){{1,{MAX_SQUARES}}}|[a-h][1-8](?:[a-h][1-8]){{1,{MAX_SQUARES}}})
+    (?:[!?]+|\([!?]+\))?
   | (?P<number>\d+(?:\.\.\.|\.|…))
   | (?P<ellipsis>\.\.\.|…)
   | (?P<setup>/[^/\n]*/)
@@ -264,6 +306,12 @@ def numbering(rules: Rules, corner: int = 2) -> dict[int, str]:
     return {n: SQUARE_NAMES[s] for n, s in enumerate(playable, 1)}
 
 
+@functools.lru_cache(maxsize=32)
+def _numbers(rules: Rules, corner: int) -> Mapping[int, str]:
+    """:func:`numbering`, worked out once for every game of a text, not once a game."""
+    return types.MappingProxyType(numbering(rules, corner))
+
+
 def _square(text: str, squares: Mapping[int, str]) -> str:
     if text.isdigit():
         if len(text) > 3 or int(text) not in squares:  # a thousand-digit number is no square either
@@ -300,7 +348,7 @@ def _fen(text: str, squares: Mapping[int, str]) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)  # one object a word of the text: small
 class _Token:
     kind: str
     text: str
@@ -330,14 +378,31 @@ class _RawGame:
     result: _Token | None = None
 
 
-def _split(text: str) -> Iterator[_RawGame]:
+def _split(text: str, max_moves: int | None = None, max_games: int | None = None) -> Iterator[_RawGame]:
     """The games of ``text``: tag pairs, then moves, up to a result or the next tag pairs;
-    found as they are read, so that reading the first few games does not tokenize the rest."""
-    current, depth = _RawGame(), 0
+    found as they are read, so that reading the first few games does not tokenize the rest.
+    Counted as they are found: more than ``max_moves`` moves (variations' too), ``max_games``
+    games or :data:`MAX_WORDS` words raise a DamlibError before the rest is looked at."""
+    current, depth, moves, words, games, max_words = _RawGame(), 0, 0, 0, 0, MAX_WORDS
+
+    def found(game: _RawGame) -> _RawGame:
+        nonlocal games
+        games += 1
+        if max_games is not None and games > max_games:
+            raise DamlibError(language.counted("too-many-games", max_games, TEXTS))
+        return game
+
     for token in _tokens(text):
+        words += 1
+        if words > max_words:
+            raise DamlibError(say("too-many-words", most=max_words))
+        if token.kind == "move":
+            moves += 1
+            if max_moves is not None and moves > max_moves:
+                raise DamlibError(language.counted("too-many-moves", max_moves, TEXTS))
         if token.kind == "tag":
             if current.body:
-                yield current
+                yield found(current)
                 current, depth = _RawGame(), 0
             match = _TOKEN.match(token.text)
             assert match is not None
@@ -346,18 +411,18 @@ def _split(text: str) -> Iterator[_RawGame]:
         elif token.kind == "result" and depth == 0:
             current.result = token
             if current.tags or current.body:
-                yield current
+                yield found(current)
             current = _RawGame()
         else:
             depth += {"open": 1, "close": -1}.get(token.kind, 0)
             current.body.append(token)
     if current.tags or current.body:
-        yield current
+        yield found(current)
 
 
 def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, variant: Rules | str | None = None,
-         default: Rules | str | None = None, limit: int | None = None,
-         max_moves: int | None = None) -> list[PdnGame]:
+         default: Rules | str | None = None, limit: int | None = None, max_moves: int | None = MAX_MOVES,
+         max_games: int | None = MAX_GAMES) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
     ``source`` is the text, its bytes, the path of a PDN file (a :class:`~pathlib.Path`; a
@@ -366,9 +431,13 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     GameType says; ``default`` names the rules of a game that has no GameType (without
     it such a game cannot be read). A game that cannot be read has ``game`` ``None`` and
     its ``error`` says why; the others are read all the same. With ``limit``, only the
-    first ``limit`` games are read (their moves played), the rest left unread; with
-    ``max_moves``, a text whose games to be read hold more moves than that is refused
-    before any is played, as a reader with little time would.
+    first ``limit`` games are read (their moves played), the rest left unread. A text whose
+    games to be read hold more than ``max_moves`` moves (:data:`MAX_MOVES` unless another
+    count, or ``None`` for no count, is given), or that has more than ``max_games`` games to
+    be read (:data:`MAX_GAMES`, likewise), is refused before any is played, and so is a text
+    whose games to be read hold over :data:`MAX_WORDS` words, or of over :data:`MAX_TEXT`
+    characters (refused by its length alone): with the counts by default a call takes well
+    under a second, and memory in proportion to the text.
 
     >>> first, second = read('[GameType "26"] 1. c3-d4 f6-e5 2. d4xf6 * [GameType "26"] 1. c3-c5 *')
     >>> len(first.game.moves), second.game, second.error.rule
@@ -380,20 +449,17 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     text = source_text(source)
     forced = _rules(variant) if variant is not None else None
     fallback = _rules(default) if default is not None else None
-    for name, value in (("limit", limit), ("max_moves", max_moves)):
+    for name, value in (("limit", limit), ("max_moves", max_moves), ("max_games", max_games)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
-    games = list(itertools.islice(_split(text), limit))
-    if max_moves is not None:
-        # playing the moves is the costly part (variations' moves are counted too, never played)
-        moves = sum(token.kind == "move" for raw in games for token in raw.body)
-        if moves > max_moves:
-            raise DamlibError(language.counted("too-many-moves", moves, TEXTS, most=max_moves))
+    # counted as the text is split, so that a text too long is refused before the rest is looked at
+    games = list(itertools.islice(_split(text, max_moves, max_games), limit))
     return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
 
 
 def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = None, default: Rules | str | None = None,
-              limit: int | None = None, max_moves: int | None = None) -> list[PdnGame]:
+              limit: int | None = None, max_moves: int | None = MAX_MOVES,
+              max_games: int | None = MAX_GAMES) -> list[PdnGame]:
     """The games of the PDN file at ``path``, as :func:`read` reads them.
 
     >>> import tempfile
@@ -404,22 +470,29 @@ def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = Non
     """
     if not isinstance(path, (str, os.PathLike)):
         raise DamlibError(f"read_file reads the file at a path, not {shown(path)}: read() reads text")
-    return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves)
+    return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves,
+                max_games=max_games)
 
 
 def source_text(source: object) -> str:
     """The PDN text of ``source``: text itself, or bytes, a file or an open file decoded (UTF-8,
     else Latin-1). A string that is only a file name is refused: it would read as one game with
     no GameType, never as the file."""
-    if isinstance(source, str) and _FILE_NAME.fullmatch(source.strip()):
+    if isinstance(source, str) and len(source) > MAX_TEXT:  # by its length alone, before any scan
+        raise DamlibError(say("too-long", most=MAX_TEXT))
+    # a file's path is at most 4,096 characters (PATH_MAX): longer text is no file name
+    if isinstance(source, str) and len(source) <= 4096 and _FILE_NAME.fullmatch(source.strip()):
         raise DamlibError(f"{source!r} is a file name, not PDN text: read_file({source!r}) reads the file")
     if hasattr(source, "read") and callable(source.read):
-        source = source.read()
+        source = source.read(MAX_TEXT + 1)  # no more than is read: a larger file is refused below
     if isinstance(source, os.PathLike):
         try:
-            source = Path(source).read_bytes()
+            with open(source, "rb") as file:
+                source = file.read(MAX_TEXT + 1)
         except OSError as e:
             raise DamlibError(say("cannot-read", path=repr(os.fspath(source)), reason=e.strerror)) from None
+    if isinstance(source, (bytes, bytearray, str)) and len(source) > MAX_TEXT:
+        raise DamlibError(say("too-long", most=MAX_TEXT))
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
         try:
@@ -493,7 +566,7 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
     except DamlibError as e:
         tag = RULES_TAG if isinstance(e, _RulesTagError) else "GameType"
         return entry(None, failed(lines.get(tag, first), str(e)))
-    squares = numbering(rules, corner)
+    squares = _numbers(rules, corner)
     try:
         fen = tags.get("FEN", "").strip()
         start = Position.from_fen(_fen(fen, squares), rules) if fen else Position.start(rules)
@@ -507,6 +580,8 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
             depth += 1
             if depth == 1:
                 opened, opened_line = token.start, token.line
+            if depth > MAX_DEPTH:
+                return entry(None, failed(token.line, say("too-deep", most=MAX_DEPTH)), game)
             continue
         if token.kind == "close":
             depth -= 1
@@ -519,6 +594,9 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
             continue
         if token.kind == "comment":
             comments.setdefault(ply, []).append(token.text[1:-1].strip())
+        elif token.kind == "move" and len(re.findall(_SQUARE, token.text[:4 * MAX_SQUARES])) > MAX_SQUARES:
+            said = say("long-move", start=token.text[:20], count=len(token.text), most=MAX_SQUARES)
+            return entry(None, failed(token.line, said, token.text[:20]), game)
         elif token.kind == "move":
             number_text = move_number(ply, white_first=start.turn == "white")
             try:
@@ -551,6 +629,20 @@ def _move_text(token: str, squares: Mapping[int, str]) -> str:
 
 
 # -- writing ---------------------------------------------------------------------------
+
+
+def _preset_of(rules: Rules) -> Rules:
+    """The damlib game ``rules`` are (the one of its name, else any with the same rules); rules
+    no PDN text can name raise a DamlibError saying where they differ."""
+    named = VARIANTS.get(rules.name.lower())
+    if named is not None and not rules.differences(named):
+        return named
+    same = next((preset for preset in VARIANTS.values() if not rules.differences(preset)), None)
+    if same is not None:
+        return same
+    near = named or min(VARIANTS.values(), key=lambda preset: len(rules.differences(preset)))
+    raise DamlibError(say("unwritable-rules", name=repr(rules.name), preset=near.name,
+                          fields=", ".join(rules.differences(near))))
 
 
 def _game_type_of(rules: Rules) -> tuple[int, bool]:
@@ -593,6 +685,19 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     for them are replaced. ``comments`` maps a ply count to comments, as
     :attr:`PdnGame.comments` does.
 
+    A Result given must be one :func:`read` reads: for a game over by the rules, that result
+    (``1-0`` or ``2-0`` for a White win), and for a game not over, any result at all, since
+    a game may end off the board (resigned, drawn by agreement, lost on time, as the shipped
+    USSR championship's games were): that result is a fact of the game, not of its last
+    position. It is written, tag and last word, exactly as given and read back so
+    (:attr:`PdnGame.result`), while the game read back goes on (its ``result`` is ``None``).
+
+    >>> game = Game("german")
+    >>> _ = game.play("c3-d4")
+    >>> entry = read(write(game, Result="0-1"))[0]
+    >>> entry.result, entry.tags["Result"], entry.game.result
+    ('0-1', '0-1', None)
+
     >>> from damlib import Game
     >>> game = Game("turkish")
     >>> for move in ("a3-a4", "h6-h5", "b3-b4", "g6-g5"):
@@ -616,15 +721,22 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
                 said if isinstance(said, (list, tuple)) else (said,)))
             for ply, said in comments.items())):
         raise DamlibError(f"comments map a ply count to a comment or a list of them, not {shown(comments)}")
-    rules, start = game.rules, game.positions[0]
+    for ply in comments or {}:
+        if isinstance(ply, bool) or not 0 <= ply <= len(game.moves):  # dropped, it would be lost without a word
+            raise DamlibError(say("comment-ply", count=len(game.moves), ply=ply))
+    rules, start = _preset_of(game.rules), game.positions[0]
     number, exact = _game_type_of(rules)
     result = game.result
     values = {"Event": "?", "Date": datetime.date.today().strftime("%Y.%m.%d"), "White": "?", "Black": "?",
               "Result": "*" if result is None else _RESULTS[result.winner]}
+    # the Result ends the moves too: it must read back
+    given = tags.get("Result", values["Result"])
+    if not isinstance(given, str) or given not in _SAME_RESULT[values["Result"]]:
+        raise DamlibError(say("result-tag", results=" ".join(sorted(_SAME_RESULT[values["Result"]])),
+                              value=shown(tags["Result"])))
     values.update(tags)
     for derived in ("GameType", "FEN", "SetUp", RULES_TAG, REFEREE_TAG):
         values.pop(derived, None)
-    mistakes = any(m not in p.legal_moves for m, p in zip(game.moves, game.positions, strict=False))
     head = [_tag(name, value) for name, value in values.items()]
     head.append(_tag("GameType", str(number)))
     notes = dict(comments or {})
@@ -635,7 +747,7 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
         head.append(_tag(RULES_TAG, _RULES_PREFIX + rules.name))
         said = f"The moves follow damlib's {rules.name} rules, not those of GameType {number}: read them with damlib."
         notes[0] = (said, *_as_tuple(notes.get(0, ())))
-    if mistakes:
+    if game.referee:
         head.append(_tag(REFEREE_TAG, "yes"))
     if start != Position.start(rules):
         head.append(_tag("FEN", start.fen))
@@ -643,7 +755,7 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     words = [f"{{{c}}}" for c in _comments(notes, 0)]
     for ply, (move, position) in enumerate(zip(game.moves, game.positions, strict=False)):
         numbered = move_number(ply, white_first=start.turn == "white")
-        written = _written(move, position, separator, full=mistakes)
+        written = _written(move, position, separator, full=game.referee)  # referee mode reads text literally
         if not numbered.endswith("…"):
             written = f"{numbered} {written}"  # a number stays on the line of its move
         elif ply == 0:
@@ -688,12 +800,15 @@ def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = No
     if not stem or len(stem) > 200 or any(c in stem for c in '/\\:*?"<>|') or any(ord(c) < 32 for c in stem):
         raise DamlibError(say("bad-file-name", name=shown(name)))
     directory = Path(folder)
-    path, n = directory / f"{stem}.pdn", 1
-    while path.exists():
-        n += 1
-        path = directory / f"{stem}-{n}.pdn"
-    try:
-        path.write_text(text + "\n", encoding="utf-8")
-    except OSError as e:
-        raise DamlibError(say("cannot-save", path=repr(os.fspath(path)), reason=e.strerror)) from None
+    # created exclusively: of two saves at the same moment under one name, the second takes the next number
+    for n in itertools.count(1):
+        path = directory / (f"{stem}.pdn" if n == 1 else f"{stem}-{n}.pdn")
+        try:
+            with open(path, "x", encoding="utf-8") as out:
+                out.write(text + "\n")
+            break
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise DamlibError(say("cannot-save", path=repr(os.fspath(path)), reason=e.strerror)) from None
     return path

@@ -60,6 +60,13 @@ STRENGTHS: dict[str, Strength] = {
 }
 
 
+#: The longest a computer's move on a board may be given (``seconds=``), and the most positions it
+#: searches whatever the clock says: some 3 s on this 2-core machine (about 8,000 a second), so a
+#: click is answered within seconds (docs/measurements.md).
+BOARD_SECONDS = 3.0
+BOARD_NODES = 25_000
+
+
 def strength_of(level: object) -> Strength:
     """The :class:`Strength` named ``level`` (``"beginner"``, ``"club"`` or ``"strong"``)."""
     if isinstance(level, Strength):
@@ -208,6 +215,17 @@ def check_limits(seconds: object = None, max_depth: object = None, max_nodes: ob
             raise DamlibError(f"{name} must be a whole number from 1, not {shown(value)}")
 
 
+def _positions(history: object) -> tuple[Position, ...]:
+    """``history`` as positions: the game so far, or a DamlibError naming what is not one."""
+    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+        raise DamlibError(f"history is the game's positions so far, not {shown(history)}")
+    positions = tuple(history)
+    if not all(isinstance(p, Position) for p in positions):
+        wrong = next(p for p in positions if not isinstance(p, Position))
+        raise DamlibError(f"history is the game's positions so far, not {shown(wrong)} among them")
+    return positions
+
+
 def analyse(
     position: Position,
     level: str | Strength = "strong",
@@ -229,6 +247,9 @@ def analyse(
     """
     require(position, Position, "position")
     check_limits(seconds, max_depth, max_nodes)
+    history = _positions(history)
+    if not isinstance(every_move, bool):
+        raise DamlibError(f"every_move must be True or False, not {shown(every_move)}")
     lv = strength_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
@@ -291,22 +312,28 @@ def best_move(
     level: str | Strength = "strong",
     history: Iterable[Position] = (),
     rng: random.Random | None = None,
+    *,
+    max_nodes: int | None = None,
 ) -> Move:
     """The move ``level`` chooses (by default the strongest), within its time per move
-    unless ``seconds`` is given. ``history`` (the game so far) lets it avoid repeating;
-    ``rng`` makes a beginner's slips repeatable.
+    unless ``seconds`` is given, and within ``max_nodes`` positions searched if given.
+    ``history`` (the game so far) lets it avoid repeating; ``rng`` makes a beginner's slips
+    repeatable.
 
     Raises :class:`~damlib.engine.errors.GameOverError` when there is no legal move.
     """
     require(position, Position, "position")
-    check_limits(seconds, max_depth)
+    check_limits(seconds, max_depth, max_nodes)
+    history = _positions(history)
+    if rng is not None and not isinstance(rng, random.Random):
+        raise DamlibError(f"rng must be a random.Random, not {shown(rng)}")
     lv = strength_of(level)
     moves = position.legal_moves
     if len(moves) == 1:
         return moves[0]
     chance = rng or random.Random()
     slips = lv.slips > 0 and chance.random() < lv.slips
-    analysis, scores = analyse(position, lv, seconds, max_depth, history, every_move=slips)
+    analysis, scores = analyse(position, lv, seconds, max_depth, history, every_move=slips, max_nodes=max_nodes)
     if not slips or analysis.wins:
         return analysis.move
     # a human-like slip: any move that looked nearly as good, never one that loses outright

@@ -19,8 +19,9 @@ import traitlets as t
 from ..drawing import diagram, look
 from ..drawing.look import PALETTE
 from ..engine import language, variants
+from ..engine.errors import DamlibError
 from ..engine.position import Move, Piece, Position
-from ..engine.squares import SQUARE_NAMES
+from ..engine.squares import SQUARE_NAMES, square_number
 from ..engine.variants import GERMAN
 from ..play.clicks import ClickToMove
 from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
@@ -275,12 +276,14 @@ class Board(Pictured, anywidget.AnyWidget):
         may have stopped."""
         if not isinstance(content, Mapping):
             return
-        event, names = content.get("event"), SQUARE_NAMES
+        event = content.get("event")
+        # a square's name read as board.click reads it ("C3", " c3"), never raised
+        square, start, end = (_square_named(content.get(key)) for key in ("square", "from", "to"))
         try:
-            if event == "click" and content.get("square") in names:
-                self.click(content["square"])
-            elif event == "drag" and content.get("from") in names and content.get("to") in names:
-                self.drag(content["from"], content["to"])
+            if event == "click" and square:
+                self.click(square)
+            elif event == "drag" and start and end:
+                self.drag(start, end)
             elif event == "cancel":
                 self.cancel()
         finally:
@@ -380,3 +383,11 @@ class Board(Pictured, anywidget.AnyWidget):
         """A PNG of the board shown (for the display data a saved notebook keeps)."""
         shown = self._position or Position.from_pieces({}, GERMAN)
         return diagram.png(shown, flip=self.flipped, size=self.size or look.default_size())
+
+
+def _square_named(value: object) -> str | None:
+    """The square ``value`` names, as the engine reads a square's name; None if it names none."""
+    try:
+        return SQUARE_NAMES[square_number(value)]  # type: ignore[arg-type]  # anything else is refused
+    except DamlibError:
+        return None

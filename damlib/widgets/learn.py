@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..drawing import diagram
 from ..engine import language, variants
 from ..engine.errors import DamlibError
+from ..engine.errors import shown as _shown
 from ..teach.learn import (
     CHOICES,
     LEVELS,
@@ -45,6 +46,7 @@ TEXTS: dict[str, str] = {
     "name": "Name",
     "typed": "or type a move, then Enter",
     "typed-label": "Your move",
+    "typed-too-long": "Not read: a move is at most {most} characters, and this text has {count}.",
     "name-box": "your name, to keep your stars",
     "hint": "Hint",
     "hint-tip": "which piece, then which move and why",
@@ -87,6 +89,9 @@ TEXTS: dict[str, str] = {
 }
 
 
+#: The longest text the move box reads: a move names at most 13 squares (some 40 characters).
+MAX_TYPED = 100
+
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
 say = language.sayer(TEXTS)
 
@@ -124,6 +129,8 @@ class Learn(Pictured, w.VBox):
         folder: str | Path | None = None,
         size: int | None = None,
     ) -> None:
+        if learner is not None and not isinstance(learner, str):
+            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
         if isinstance(levels, Mapping):
             stages = {str(name): some(stage, Level, "levels") for name, stage in levels.items()}
         else:
@@ -301,6 +308,9 @@ class Learn(Pictured, w.VBox):
 
     def choose_stage(self, name: str) -> None:
         """Play the stage called ``name`` from its first level the learner has not done."""
+        if not isinstance(name, str) or name not in self.stages:
+            known = ", ".join(map(repr, self.stages))
+            raise DamlibError(f"there is no stage {_shown(name)} here: the stages are {known}")
         self._keep()
         self.levels, self.index = self.stages[name], self._first_undone(self.stages[name])
         self._start()
@@ -355,6 +365,8 @@ class Learn(Pictured, w.VBox):
     def sign_in(self, learner: str) -> None:
         """Keep this learner's stars from now on (an empty name keeps none). On a class hub only
         the login name is taken: any other keeps the stars under the login name, and says so."""
+        if not isinstance(learner, str):
+            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
         if self.login and learner.strip() != self.login:
             self.name.value = self.login  # the box shows whose stars are kept
             self._say(say("login-only", login=self.login))
@@ -466,7 +478,10 @@ class Learn(Pictured, w.VBox):
         if not text.strip():
             return
         self.typed.value = ""
-        self._forward(lambda: self.clicks.play(text.strip()[:100]))
+        if len(text.strip()) > MAX_TYPED:  # refused whole: never cut to a move that is then played
+            self._say(say("typed-too-long", most=MAX_TYPED, count=len(text.strip())))
+            return
+        self._forward(lambda: self.clicks.play(text.strip()))
 
     def _forward(self, action: Callable[[], None]) -> None:
         self._said = ""

@@ -18,7 +18,7 @@ from ..engine.variants import rules as _rules
 from ..play import pdn
 from ..play.clicks import ClickToMove
 from ..play.game import Game
-from ..play.search import STRENGTHS, Strength, strength_of
+from ..play.search import BOARD_SECONDS, STRENGTHS, Strength, strength_of
 from ..play.spoken import to_move
 from .board import Board
 from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text
@@ -114,8 +114,9 @@ class PlayBoard(Pictured, w.VBox):
         rules = _rules(variant)
         self.size = check_size(size)
         if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-                                    or not 0 < seconds <= 10):
-            raise DamlibError(f"seconds is the computer's time per move, above 0 and at most 10, not {seconds!r}")
+                                    or not 0 < seconds <= BOARD_SECONDS):
+            raise DamlibError(f"seconds is the computer's time per move, above 0 and at most {BOARD_SECONDS:g}, "
+                              f"not {seconds!r}")
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=strength_of(level),

@@ -35,14 +35,12 @@ TEXTS: dict[str, str] = {
     "read": "Read the text",
     "read-tip": "read the PDN text pasted above",
     "open-another": "Open another game (PDN)",
-    "too-large": "this PDN text is too large to show here ({size} characters; at most {most}): read it with "
-                 "damlib.pdn.read, or open a part of it",
     "not-read": "<b>Not read:</b> {error}",
     "no-game": "No game found in that text: a PDN game has moves like {example}.",
-    "read-first-one": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read reads "
-                      "them all).",
-    "read-first-other": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read reads "
-                        "them all).",
+    "read-first-one": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read with "
+                      "max_games=None reads them all).",
+    "read-first-other": "Read the first {count} games, which are listed; the text holds more (damlib.pdn.read with "
+                        "max_games=None reads them all).",
     "read-games-one": "Read {count} game.",
     "read-games-other": "Read {count} games.",
     "title-start": "{game}: start",
@@ -63,13 +61,10 @@ TEXTS: dict[str, str] = {
 say = language.sayer(TEXTS)
 
 
-#: The longest PDN text the replay takes (2 MB); only the games it lists are read.
-MAX_TEXT = 2_000_000
-#: The most games its menu lists.
-MAX_GAMES = 500
-#: The most moves it plays through to list its games: playing is the costly part of reading
-#: (about 0.13 ms a move, so some 3 s; 500 games of 50 moves, the length of a typical game).
-MAX_MOVES = 25_000
+#: The most games its menu lists: their moves are played to list them, within the bounds of
+#: :func:`damlib.pdn.read` (:data:`~damlib.play.pdn.MAX_MOVES` moves in all, the text at most
+#: :data:`~damlib.play.pdn.MAX_TEXT` characters), so that a paste is read well under a second.
+MAX_GAMES = 100
 
 
 class GameReplay(Pictured, w.VBox):
@@ -160,15 +155,12 @@ class GameReplay(Pictured, w.VBox):
 
     def load(self, source: str | bytes | os.PathLike[str]) -> None:
         """Show the games of another PDN text, file or file content; the first one first. A
-        text too large to read in a moment (over :data:`MAX_TEXT` characters, or games of more
-        than :data:`MAX_MOVES` moves in all) is refused, saying so; of a file with many games,
-        only the first :data:`MAX_GAMES` are read and listed."""
+        text too large to read in a moment (past the bounds of :func:`damlib.pdn.read`) is refused,
+        saying so; of a file with many games, only the first :data:`MAX_GAMES` are read and listed."""
         try:
             text = pdn.source_text(source)
-            if len(text) > MAX_TEXT:
-                raise DamlibError(say("too-large", size=f"{len(text):,}", most=f"{MAX_TEXT:,}"))
             # one game more than are listed, to tell whether the text holds more
-            entries = pdn.read(text, variant=self.variant, default=GERMAN, limit=MAX_GAMES + 1, max_moves=MAX_MOVES)
+            entries = pdn.read(text, variant=self.variant, default=GERMAN, limit=MAX_GAMES + 1)
         except DamlibError as e:  # the status says it, never the one of the text shown before
             self.status.value = prose(say("not-read", error=html.escape(str(e))))
             return
@@ -186,7 +178,7 @@ class GameReplay(Pictured, w.VBox):
         if self._quiet:
             return
         index = self.games.value or 0
-        entries = pdn.read(self._text, variant=self.variant, default=GERMAN, limit=MAX_GAMES, max_moves=MAX_MOVES)
+        entries = pdn.read(self._text, variant=self.variant, default=GERMAN, limit=MAX_GAMES)
         self._set(entries, index)
 
     def _set(self, entries: list[pdn.PdnGame], index: int) -> None:

@@ -10,9 +10,11 @@ import os
 import re
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple, TextIO
@@ -51,7 +53,13 @@ def default_folder(*, environ: Mapping[str, str] = os.environ, platform: str = s
 #: Where progress is kept unless a folder is given (:func:`default_folder`).
 DEFAULT_FOLDER = default_folder()
 FORMAT = "damlib progress 1"
-MAX_BYTES = 1_000_000  # a progress file is a few kilobytes; anything larger is not one
+#: A progress file of every level done (114 levels) is some 6 kB (tests/test_bounds.py), each rule
+#: broken adds about 2 kB: a larger file is no progress file, and is refused before it is parsed (a
+#: class of 300 files just under the bound read well under a second).
+MAX_BYTES = 16_000
+#: The longest learner's name, in characters: a longer one is refused, never cut (two names cut to
+#: the same would share a file).
+MAX_NAME = 100
 
 
 #: The most mistakes a file may count under one rule: more is not a learner's progress file.
@@ -85,12 +93,14 @@ TEXTS: dict[str, str] = {
     "bad-mistakes": "its mistakes are not counts from 0 to {most}",
     "bad-rules": "its mistakes are not kept under rule IDs",
     "bad-learner": "its learner's name is not text",
+    "long-learner": "its learner's name is longer than {most} characters",
     "bad-date": "its saved date is not a date",
     "bad-days": "its days of the levels done are not dates of levels",
     "no-language": "no catalog for the language {code}: damlib speaks {known}",
     # a progress file loaded (Learn's "Load a progress file"): {file} the name it was given
     "not-loaded": "{file} was not loaded: {reason}.",
     "other-learner": "{file} keeps the progress of {learner}, not of {owner}.",
+    "long-name": "A learner's name is at most {most} characters; this one has {count}.",
 }
 
 
@@ -106,16 +116,29 @@ def _old_slug(learner: str) -> str:
 def file_name(learner: str) -> str:
     """The progress file of ``learner``: a name already written as its own file name keeps it
     (``alice.json``, as a class hub's logins are); any other name gets a readable part and a
-    short digest of the exact name, so no two names share a file ("Мария" and "Иван", "ana"
-    and "ana_", "Ada" and "ada").
+    short digest of the exact name (:func:`own_file_name`), so no two names share a file ("Мария"
+    and "Иван", "ana" and "ana_", "Ada" and "ada").
 
     >>> file_name("alice"), file_name("Ada")[:4], file_name("ana_") != file_name("ana")
     ('alice.json', 'ada-', True)
     """
-    readable = re.sub(r"[\W_]+", "-", learner.lower()).strip("-")[:40] or "learner"
-    if readable == learner:
-        return f"{readable}.json"
-    return f"{readable}-{hashlib.sha256(learner.encode('utf-8')).hexdigest()[:8]}.json"
+    readable = _readable(learner)
+    return f"{readable}.json" if readable == learner else own_file_name(learner)
+
+
+def own_file_name(learner: str) -> str:
+    """The file name only ``learner`` has: a readable part and a digest of the exact name. A
+    learner whose plain file name (:func:`file_name`) holds another learner's progress (a file
+    named before this scheme, such as "Ana Maria"'s ``ana-maria.json``) is kept here instead.
+
+    >>> own_file_name("alice")
+    'alice-2bd806c9.json'
+    """
+    return f"{_readable(learner)}-{hashlib.sha256(learner.encode('utf-8')).hexdigest()[:8]}.json"
+
+
+def _readable(learner: str) -> str:
+    return re.sub(r"[\W_]+", "-", learner.lower()).strip("-")[:40] or "learner"
 
 
 class Progress:
@@ -141,15 +164,12 @@ class Progress:
             raise DamlibError(f"a learner's name must be text, not {learner!r}")
         if folder is not None and not isinstance(folder, (str, Path)):
             raise DamlibError(f"folder must be a folder's path, not {folder!r}")
-        self.learner = learner.strip()[:100]
+        if len(learner.strip()) > MAX_NAME:
+            raise DamlibError(say("long-name", most=MAX_NAME, count=len(learner.strip())))
+        self.learner = learner.strip()
         self.folder = Path(folder) if folder is not None else DEFAULT_FOLDER
-        self.path = self.folder / file_name(self.learner)
-        older = self.folder / f"{_old_slug(self.learner)}.json"
         try:
-            if not self.path.exists() and older != self.path and _learner_of(older) in (self.learner, ""):
-                # a file saved before every name had its own is still this learner's (if it cannot be
-                # read, it may be: it is set aside with a warning, as any unreadable file of theirs)
-                self.path = older
+            self.path = self._find()
         except OSError as error:  # a folder that may not be entered (no x for this account)
             raise DamlibError(say("folder-unreachable", folder=self.folder, reason=error.strerror or error)) from error
         self.warning = ""
@@ -165,6 +185,27 @@ class Progress:
 
     def __repr__(self) -> str:
         return f"<Progress {self.learner}: {len(self._stars)} levels done>"
+
+    def _find(self) -> Path:
+        """This learner's file: the first of their file names (:func:`file_name`, then
+        :func:`own_file_name`, then the name damlib gave files before every name had its own) that
+        holds their progress; else the first that holds no one's. A file is taken only when it
+        names this learner: a file of another, whose name gives the same file name, is never read
+        as theirs nor overwritten. An unreadable file there may be theirs: it is taken, and set
+        aside with a warning by :meth:`_load` (kept, not overwritten). Raises OSError."""
+        names = dict.fromkeys([file_name(self.learner), own_file_name(self.learner), f"{_old_slug(self.learner)}.json"])
+        paths = [self.folder / name for name in names]
+        for path in paths:
+            if _learner_of(path) in (self.learner, ""):
+                return path
+        own = [self.folder / name for name in dict.fromkeys([file_name(self.learner), own_file_name(self.learner)])]
+        # looked at again, not only whether it exists: another board of this learner may have
+        # saved their first file since the loop above (two boards opened at once)
+        free = next((path for path in own if _learner_of(path) in (None, self.learner)), None)
+        if free is None:  # two names with one digest: vanishingly rare, and never taken over
+            raise DamlibError(say("other-learner", file=own[-1].name, learner=_learner_of(own[-1]),
+                                  owner=self.learner))
+        return free
 
     @property
     def completed(self) -> set[str]:
@@ -219,14 +260,18 @@ class Progress:
                 return
             _, stars, mistakes, _, self.language, self.level, days = read(self.path)
         except (OSError, ValueError) as error:
-            aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
-            try:
-                self.path.replace(aside)
-                self.warning = say("unreadable-moved", file=self.path.name, reason=error, aside=aside.name)
-            except OSError:
-                self.warning = say("unreadable-kept", file=self.path.name, reason=error)
+            self._set_aside(error)
             return
         self._stars, self.mistakes, self.days = stars, mistakes, dict(days)
+
+    def _set_aside(self, error: Exception) -> None:
+        """Move the unreadable file aside (kept, never overwritten), saying so in :attr:`warning`."""
+        aside = self.path.with_name(f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        try:
+            self.path.replace(aside)
+            self.warning = say("unreadable-moved", file=self.path.name, reason=error, aside=aside.name)
+        except OSError:
+            self.warning = say("unreadable-kept", file=self.path.name, reason=error)
 
     def saved_file(self) -> bytes:
         """The progress file's bytes, as kept: for a learner to download, take to another computer
@@ -277,31 +322,42 @@ class Progress:
         """Write ``stars``, the days the levels were done (``days``, or as kept) and the mistakes
         so far with ``new_mistakes`` added (each rule's count raised to ``at_least``'s), and only
         then take them as this learner's."""
-        # Another board of the same learner (two Learn boards in one notebook) may have saved since
-        # this one read the file: keep the best stars of both, and add this one's new mistakes.
+        # Another board of the same learner (two Learn boards, two tabs, the hub and Voilà) may save
+        # at the same moment: under the folder's lock, read what is kept, keep the best stars of
+        # both and add this one's new mistakes, and replace the file whole.
         try:
-            found = read(self.path) if self.path.exists() else None
-        except (OSError, ValueError):
-            found = None
-        learner, kept, mistakes = found[:3] if found else (self.learner, {}, {})
+            with file_lock(self.path):
+                self._merge_and_write(stars, new_mistakes, at_least=at_least, days=days)
+        except OSError as error:
+            raise DamlibError(self._not_saved(error)) from None
+
+    def _merge_and_write(self, stars: dict[str, int], new_mistakes: dict[str, int], *,
+                         at_least: Mapping[str, int] | None, days: Mapping[str, datetime.date] | None) -> None:
+        """:meth:`_save`'s work, under the folder's lock. Raises OSError."""
+        found: Kept | None = None
+        if self.path.exists():
+            try:
+                found = read(self.path)
+            except ValueError as error:  # spoilt since it was read: set aside, as on loading
+                self._set_aside(error)
+        if found is not None and found.learner != self.learner:  # another's file came here since: not theirs to replace
+            self.path = self._find()
+            with file_lock(self.path):
+                self._merge_and_write(stars, new_mistakes, at_least=at_least, days=days)
+            return
+        mistakes = dict(found.mistakes if found else self.mistakes)
         days = dict(self.days if days is None else days)
-        if learner == self.learner:
-            for level, won in kept.items():
+        if found is not None:
+            for level, won in found.stars.items():
                 stars[level] = max(won, stars.get(level, 0))
-            days = _later(days, found.days if found else {})
-        else:  # another learner's file in its place is replaced: this board's count is all there is
-            mistakes = self.mistakes
-        mistakes = dict(mistakes)
+            days = _later(days, found.days)
         for rule, count in new_mistakes.items():
             mistakes[rule] = mistakes.get(rule, 0) + count
         for rule, count in (at_least or {}).items():
             mistakes[rule] = max(mistakes.get(rule, 0), count)
         data = self._data(stars, mistakes, days)
-        try:
-            # not mkstemp's 0600: a class folder's group (the teacher) reads it
-            _replace(self.path, lambda out: _write(data, out), 0o640)
-        except OSError as error:
-            raise DamlibError(self._not_saved(error)) from None
+        # not mkstemp's 0600: a class folder's group (the teacher) reads it
+        _replace(self.path, lambda out: _write(data, out), 0o640)
         self._stars, self.mistakes, self.days = stars, mistakes, days
 
     def _not_saved(self, error: OSError) -> str:
@@ -436,15 +492,20 @@ def parse(content: bytes, name: str) -> Kept:
     except (AttributeError, TypeError, ValueError):
         raise ValueError(say("bad-days")) from None
     chosen, level = data.get("language"), data.get("level")
-    return Kept(learner.strip()[:100] or name, dict(stars), dict(mistakes), saved,
+    if len(learner.strip()) > MAX_NAME:
+        raise ValueError(say("long-learner", most=MAX_NAME))
+    return Kept(learner.strip() or name, dict(stars), dict(mistakes), saved,
                 chosen if chosen in language.languages() else None,
                 level if isinstance(level, str) and _LEVEL_ID.fullmatch(level) else None, days)
 
 
 def _learner_of(path: Path) -> str | None:
-    """The learner a progress file is of: None if there is no such file, "" if it cannot be read."""
+    """The learner a progress file is of: None if there is no such file, "" if it cannot be read.
+    Raises OSError where the folder cannot be entered."""
+    if not path.exists():
+        return None
     try:
-        return read(path)[0] if path.exists() else None
+        return read(path)[0]
     except (OSError, ValueError):
         return ""
 
@@ -480,6 +541,61 @@ def remember_learner(learner: str, folder: str | Path | None = None) -> None:
         _replace(Path(folder or DEFAULT_FOLDER) / LAST_LEARNER, lambda out: out.write(learner.strip()[:100]), 0o600)
     except OSError:
         pass
+
+
+#: One lock per progress file for the threads of this process; :func:`file_lock` adds a lock
+#: other processes see.
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+#: How long a save waits for another save of the same file (which takes milliseconds) to end.
+LOCK_SECONDS = 10.0
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock while a save reads, merges and replaces it: a lock of this process's
+    threads, and ``flock`` on a hidden lock file beside it (``.ada.json.lock``, never removed:
+    removing one would race), which every process of the account sees (two kernels of one
+    learner). The lock file is the account's alone (mode 0600), so no other account of a class
+    hub can hold it; one that cannot be opened (another account's) or a system without ``flock``
+    (the browser's Python, which is one process; Windows) leaves the thread lock. The folder is
+    created if need be. Raises OSError, also when another save holds the lock for over
+    :data:`LOCK_SECONDS`.
+
+    >>> import tempfile
+    >>> with file_lock(Path(tempfile.mkdtemp()) / "class" / "ada.json"):
+    ...     pass
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _THREAD_LOCKS_GUARD:
+        lock = _THREAD_LOCKS.setdefault(str(path.resolve()), threading.Lock())
+    with lock:
+        try:
+            import fcntl  # Unix only
+        except ImportError:
+            yield
+            return
+        try:
+            handle = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            yield
+            return
+        try:
+            waited = 0.0
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if waited >= LOCK_SECONDS:
+                        raise
+                    time.sleep(0.005)
+                    waited += 0.005
+                except OSError:  # a file system without flock: this process's lock only
+                    break
+            yield
+        finally:
+            os.close(handle)  # closing releases the flock
 
 
 def _replace(path: Path, write: Callable[[TextIO], object], mode: int) -> None:
