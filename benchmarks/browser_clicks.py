@@ -45,6 +45,7 @@ LAB_SETTINGS = {
                                                                         "checkForUpdates": False},
 }
 UPDATES = "() => performance.getEntriesByName('damlib:update').length"
+LANDING = '[aria-label$="you can go here"]'
 LAST = "() => performance.getEntriesByName('damlib:%s').at(-1).duration"
 
 
@@ -63,7 +64,8 @@ def click_times(page, repeats: int) -> dict[str, dict[str, list[float]]]:
     """For each of ``BOARDS`` (shown in ``page`` in that order): play the move of its piece ``repeats``
     times by clicks (the piece, then each landing until the move is made, then Undo), and give the
     milliseconds of each click's answer (``update``: the click sent, the kernel's answer drawn) and
-    of its highlight (drawn at once, before the kernel answers)."""
+    of its highlight (drawn at once, before the kernel answers); under ``lost``, a 1 for each move given
+    up (no landing offered and no move made after a click)."""
     boards = page.locator(".damlib-playboard")
     found = {}
     for index, (name, _, _, piece) in enumerate(BOARDS):
@@ -72,7 +74,7 @@ def click_times(page, repeats: int) -> dict[str, dict[str, list[float]]]:
         board.locator(".damlib-speed").select_option("0")  # no animation to wait for between clicks
         frame, moves = board.locator(".damlib-board-frame"), board.locator(".damlib-moves")
         start = frame.get_attribute("data-shown")
-        times: dict[str, list[float]] = {"update": [], "highlight": []}
+        times: dict[str, list[float]] = {"update": [], "highlight": [], "lost": []}
         for _ in range(repeats):
             played, square = moves.inner_text(), piece
             while square:
@@ -81,8 +83,16 @@ def click_times(page, repeats: int) -> dict[str, dict[str, list[float]]]:
                 times["highlight"].append(page.evaluate(LAST % "highlight"))
                 _until(page, UPDATES, updates)
                 times["update"].append(page.evaluate(LAST % "update"))
-                page.wait_for_timeout(50)  # the rest of the kernel's answer
-                landing = board.locator('[aria-label$="you can go here"]')
+                # the rest of the kernel's answer: the move made, or the next landings shown
+                try:
+                    page.wait_for_function(f"([board, played]) => board.querySelector('.damlib-moves').innerText"
+                                           f" !== played || board.querySelector('{LANDING}')",
+                                           arg=[board.element_handle(), played], timeout=10_000)
+                except Exception:  # Playwright's TimeoutError: no landing offered, no move made
+                    times["lost"].append(1)
+                    page.keyboard.press("Escape")
+                    break
+                landing = board.locator(LANDING)
                 square = landing.first.get_attribute("data-square") if moves.inner_text() == played else None
             board.locator(".damlib-undo").click()
             page.wait_for_function("([frame, start]) => frame.dataset.shown === start",

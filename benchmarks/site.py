@@ -272,7 +272,9 @@ def compare_clicks(site: dict[str, dict[str, list[float]]], lab: dict[str, dict[
         there, here = site[name]["update"], lab[name]["update"]
         ratio = statistics.median(there) / statistics.median(here)
         good = ratio <= TARGETS["ratio"] and statistics.median(there) < TARGETS["median ms"]
-        print(f"{name:<40}{spread(there):>12}{spread(here):>12}{ratio:>6.1f}×  {met(good)}")
+        lost = len(site[name]["lost"]) + len(lab[name]["lost"])
+        print(f"{name:<40}{spread(there):>12}{spread(here):>12}{ratio:>6.1f}×  {met(good)}"
+              + (f" ({lost} moves given up: no landing offered)" if lost else ""))
     highlights = [t for times in site.values() for t in times["highlight"]]
     print(f"the highlight drawn at a click, before the kernel answers (site, all boards): {spread(highlights)} ms")
 
