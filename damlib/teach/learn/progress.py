@@ -570,8 +570,8 @@ def file_lock(path: Path) -> Iterator[None]:
     with _THREAD_LOCKS_GUARD:
         lock = _THREAD_LOCKS.setdefault(str(path.resolve()), threading.Lock())
     with lock:
-        try:
-            import fcntl  # Unix only
+        try:  # Unix only: not Windows, nor the browser's Python (whose fcntl has no flock)
+            from fcntl import LOCK_EX, LOCK_NB, flock
         except ImportError:
             yield
             return
@@ -584,7 +584,7 @@ def file_lock(path: Path) -> Iterator[None]:
             waited = 0.0
             while True:
                 try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    flock(handle, LOCK_EX | LOCK_NB)
                     break
                 except BlockingIOError:
                     if waited >= LOCK_SECONDS:
