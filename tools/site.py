@@ -12,11 +12,13 @@ What the site's Python gets, and how:
 - Every wheel the browser's Python installs, in the site's ``pypi/`` folder: those of
   requirements-browser.txt, a wheel of this checkout of damlib, and the pure-Python packages of
   Pyodide's lock that the kernel and these need (micropip, IPython, ...), at the lock's versions,
-  from PyPI. The lock in the site points at these files, with their own hashes (PyPI's wheel of a
-  package is not always the file Pyodide's lock was made with); what it lists and the site does not
-  ship (numpy, matplotlib, ...) is simply not there.
-- damlib and the widgets are preinstalled: the kernel's ``loadPyodideOptions.packages`` loads them as
+  from PyPI, and the kernel's own (piplite, its ipykernel, pyodide_kernel), from inside its
+  JupyterLab extension's wheel. The lock in the site points at these files, with their own hashes
+  (PyPI's wheel of a package is not always the file Pyodide's lock was made with); what it lists and
+  the site does not ship (numpy, matplotlib, ...) is simply not there.
+- All of them are preinstalled: the kernel's ``loadPyodideOptions.packages`` loads them together as
   Pyodide starts, so ``import damlib`` works in a new notebook with nothing typed first.
+- The lessons name the site's kernel, which JupyterLab then starts without asking which.
 - ``disablePyPIFallback``: a ``%pip install`` finds only the site's wheels, never PyPI.
 """
 
