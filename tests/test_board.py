@@ -325,9 +325,8 @@ def test_the_board_draws_its_pieces_and_arrows_the_diagrams_size():
         (look.EDGE, look.LANDING_OFFSET, look.CROSS, look.CROWN_TIP_RADIUS)
     # and the board's script draws with every size it is sent, not with sizes of its own beside them
     script = "\n".join(path.read_text() for path in (Path(inspect.getfile(Board)).parent / "js").glob("*.js"))
-    used = set(re.findall(r"look\.(\w+(?:\.\w+)?)", script))
-    sizes = {key for key, value in sent.items() if key not in ("colors", "crown", "crown_tips")}
-    assert {*(sizes - {"edge"}), *(f"edge.{part}" for part in look.EDGE)} <= used, sorted(used)
+    used = {*re.findall(r"look\.(\w+)", script), *(f"edge.{p}" for p in re.findall(r"look\.edge\.(\w+)", script))}
+    assert {*sent, *(f"edge.{part}" for part in look.EDGE)} <= used, sorted(used)
 
 
 def test_the_board_draws_an_arrow_as_the_diagrams_do():

@@ -71,10 +71,7 @@ def own_name(code: str) -> str:
     >>> own_name("eo"), own_name("en")
     ('Esperanto', 'English')
     """
-    if code not in languages():
-        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
-    english = TEXTS["language-name"]
-    return english if code == ENGLISH else _load(code).gettext(english)
+    return _catalog_of(code).gettext(TEXTS["language-name"])
 
 
 def set_language(code: str) -> None:
@@ -87,11 +84,17 @@ def set_language(code: str) -> None:
     damlib.engine.errors.DamlibError: no catalog for the language 'tlh': damlib speaks en, eo
     """
     global _catalog, _code
-    if not isinstance(code, str) or code not in languages():
-        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
-    _catalog = gettext.NullTranslations() if code == ENGLISH else _load(code)
+    _catalog = _catalog_of(code)
     _code = code
     said.clear()
+
+
+def _catalog_of(code: object) -> gettext.NullTranslations:
+    """The translations of the language ``code`` (English's: the templates themselves), or a
+    damlib error naming the languages there are."""
+    if not isinstance(code, str) or code not in languages():
+        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
+    return gettext.NullTranslations() if code == ENGLISH else _load(code)
 
 
 def _load(code: str) -> gettext.GNUTranslations:
