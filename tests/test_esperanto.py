@@ -119,3 +119,10 @@ def test_the_esperanto_teacher_lesson_points_at_the_esperanto_guide() -> None:
     teacher = lesson_text(ROOT / "notebooks/eo/10-teacher.ipynb")
     assert "../../docs/teaching.md" not in teacher and "../../docs/eo/teaching.md" in teacher
     assert (ROOT / "docs/eo/teaching.md").read_text(encoding="utf-8").startswith("# Instrui per damlib")
+
+
+def test_every_relative_link_of_the_esperanto_guide_names_a_file_that_is_there() -> None:
+    # tests/test_docs.py reads docs/*.md only, not docs/eo/
+    guide = ROOT / "docs/eo/teaching.md"
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", guide.read_text(encoding="utf-8"))
+    assert targets and [target for target in targets if not (guide.parent / target).exists()] == []
