@@ -27,6 +27,7 @@ from damlib.handout import (
     session_files,
 )
 from damlib.play.referee import capture_stages
+from damlib.printed import pages
 from damlib.printed.pages import page_count, stored_fingerprint
 
 #: among the slowest minute of the suite: deselect with -m 'not slow'
@@ -284,3 +285,19 @@ def test_each_session_of_the_guide_has_its_own_worksheet_of_its_own_questions():
         assert len({EXERCISES[n - 1].rules.name for n in numbers}) == 1  # one game each
         for name in session_files(session):
             assert name in guide and (HANDOUTS / name).exists() and (HANDOUTS / "eo" / name).exists()
+
+
+def test_a_line_of_cyrillic_or_latin_text_fits_its_column_as_drawn() -> None:
+    # characters counted at a Latin letter's width let Russian run into the next column
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    page = Figure(figsize=(pages.WIDTH, pages.HEIGHT), dpi=600)  # fine enough to measure as a PDF draws
+    renderer = FigureCanvasAgg(page).get_renderer()
+    for text in ("Белые ходят первыми и должны бить, если могут: это правило обязательно для всех шашек, "
+                 "простых и дамок, на всех полях доски.",
+                 "Weiß zieht zuerst und muss schlagen, wenn es kann: Schlagzwang gilt für jeden Stein und jede Dame."):
+        shown = pages.lines(text, 2.5)
+        assert " ".join(shown) == text
+        for line in shown:
+            assert page.text(0, 0, line, fontsize=pages.BODY).get_window_extent(renderer).width / 600 <= 2.5, line

@@ -17,10 +17,10 @@ between its versions.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
-import textwrap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,10 +47,10 @@ MARGIN = 0.55
 BODY = 10.5
 LINE = 1.3  # line height, in font sizes
 #: Changes to the page layout change this, so committed PDFs show as stale.
-LAYOUT = "damlib pages 3"
+LAYOUT = "damlib pages 4"
 INK = "#111111"
-#: What DejaVu Sans needs per character, in font sizes (about 0.5 measured on a worksheet's
-#: questions): wrapping with a little to spare.
+#: What DejaVu Sans needs per Latin character, in font sizes (about 0.5 measured on a worksheet's
+#: questions), where there is no matplotlib to measure a text: with a little to spare.
 _CHAR = 0.54
 #: The same for bold text (about 0.585 measured on an answer key's moves).
 _BOLD_CHAR = 0.59
@@ -77,12 +77,47 @@ def new_page() -> Figure:
 def lines(text: str, width: float, size: float = BODY, most: int | None = None, *, bold: bool = False) -> list[str]:
     """``text`` wrapped to ``width`` inches at ``size`` points (``bold``: in bold, which is wider);
     cut after ``most`` lines, ending in "…"."""
-    chars = max(8, int(width * 72 / ((_BOLD_CHAR if bold else _CHAR) * size)))
-    wrapped = [line for para in text.splitlines() for line in textwrap.wrap(para, chars) or [""]]
+    limit = width * 72 * 0.98  # a little to spare: a line never touches what stands beside it
+
+    def fits(line: str) -> bool:
+        return _width(line, size, bold) <= limit
+
+    wrapped = [line for para in text.splitlines() for line in _wrapped(para, fits)]
     if most is not None and len(wrapped) > most:
         wrapped = wrapped[:most]
-        wrapped[-1] = wrapped[-1][: chars - 1].rstrip() + "…"
+        last = wrapped[-1]
+        while last and not fits(last + "…"):
+            last = last[:-1]
+        wrapped[-1] = last.rstrip() + "…"
     return wrapped
+
+
+def _wrapped(paragraph: str, fits: Callable[[str], bool]) -> list[str]:
+    """``paragraph``'s words in lines that each ``fit`` (a word too long for a line has one of its own)."""
+    shown: list[str] = []
+    line = ""
+    for word in paragraph.split():
+        longer = f"{line} {word}" if line else word
+        if line and not fits(longer):
+            shown.append(line)
+            line = word
+        else:
+            line = longer
+    return [*shown, line] if line or not shown else shown
+
+
+@functools.lru_cache(maxsize=4096)
+def _width(text: str, size: float, bold: bool) -> float:
+    """``text``'s width in points at ``size``: as matplotlib draws it in DejaVu Sans (Cyrillic is
+    some 15% wider than Latin, so counting characters let Russian run into the next column);
+    in the browser's Python, with no matplotlib and no page made, its characters counted."""
+    try:
+        from matplotlib.font_manager import FontProperties
+        from matplotlib.textpath import text_to_path
+    except ImportError:
+        return len(text) * (_BOLD_CHAR if bold else _CHAR) * size
+    font = FontProperties(size=size, weight="bold" if bold else "normal")
+    return float(text_to_path.get_text_width_height_descent(text, font, ismath=False)[0])
 
 
 def write(page: Figure, text: str, x: float, y: float, width: float, size: float = BODY, *,

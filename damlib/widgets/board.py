@@ -148,7 +148,8 @@ def board_labels() -> dict[str, str]:
     """The words the browser shows and reads out, in the language damlib speaks now (with the
     text alternative of a picture, for the site's saved boards); the placeholders are left for
     board.js to fill."""
-    return {**{key: language.translate(TEXTS[key]) for key in _LABELS}, "picture-alt": language.translate(COMMON_TEXTS["picture-alt"])}
+    labels = {key: language.translate(TEXTS[key]) for key in _LABELS}
+    return {**labels, "picture-alt": language.translate(COMMON_TEXTS["picture-alt"])}
 
 
 def frames_said(frames: Sequence[Frame], *, start: Position) -> str:
