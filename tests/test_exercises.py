@@ -601,3 +601,14 @@ def test_every_text_of_the_key_and_worksheet_stays_in_its_questions_place():
             for text, box in boxes:  # nothing reaches into the next column or off the page
                 assert box.x1 <= middle or box.x0 >= middle - 1, text
                 assert box.x1 <= (pages.WIDTH - pages.MARGIN) * dpi + 1, text
+
+
+def test_a_number_is_read_in_each_of_its_forms(monkeypatch) -> None:
+    # a Russian number agrees with its noun (одну шашку, две шашки): the catalog gives each form
+    from damlib.teach import exercises
+
+    forms = ("ноль, один/одна/одну, два/две, три, четыре, пять, шесть, семь, восемь, девять, десять, "
+             "одиннадцать, двенадцать")
+    monkeypatch.setattr(exercises, "say", lambda key, **fields: forms)
+    answers = ("одну шашку", "две шашки", "два", "один", "одна", "двенадцать", "three")
+    assert [exercises.reading("most", answer) for answer in answers] == ["1", "2", "2", "1", "1", "12", "3"]

@@ -163,5 +163,5 @@ def test_a_number_written_in_words_is_read_in_either_language(esperanto: set[str
     # Esperanto's 11 and 12 are two words; the English words are read too
     from damlib.teach.exercises import reading  # where the code lives: not a public name
 
-    assert [reading("most", text) for text in ("ĝi prenas dek du pecojn", "dek", "dek unu", "twelve", "3")] == [
+    assert [reading("most", text) for text in ("ĝi kaptas dek du pecojn", "dek", "dek unu", "twelve", "3")] == [
         "12", "10", "11", "12", "3"]

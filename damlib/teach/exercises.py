@@ -147,7 +147,8 @@ TEXTS: dict[str, str] = {
     # ... or it has lost: a word of the first list and one of the second ("cannot move", "has no pieces")
     "read-lost-first": "cannot can lost loses lose no has",
     "read-lost-second": "move lost loses lose pieces no",
-    # the numbers 0 to 12 in words, in order, separated by commas (a number may take two words: "dek du")
+    # the numbers 0 to 12 in words, in order, separated by commas (a number may take two words: "dek du";
+    # its forms, where it has several, are separated by "/": Russian "один/одна/одну")
     "read-numbers": "zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve",
 }
 
@@ -476,9 +477,10 @@ def _words(*keys: str) -> set[str]:
 
 
 def _numbers() -> dict[str, int]:
-    """The numbers 0 to 12 in words, in English and in the language spoken (one or two words)."""
-    return {" ".join(word.split()): n for text in (TEXTS["read-numbers"], say("read-numbers"))
-            for n, word in enumerate(text.lower().split(",")[:13])}
+    """The numbers 0 to 12 in words, in English and in the language spoken (one or two words, in
+    each of their forms)."""
+    return {" ".join(form.split()): n for text in (TEXTS["read-numbers"], say("read-numbers"))
+            for n, forms in enumerate(text.lower().split(",")[:13]) for form in forms.split("/")}
 
 
 def reading(kind: ExerciseKind, answer: str) -> str | None:
