@@ -17,7 +17,9 @@ What the site's Python gets, and how:
   (PyPI's wheel of a package is not always the file Pyodide's lock was made with); what it lists and
   the site does not ship (numpy, matplotlib, ...) is simply not there.
 - All of them are preinstalled: the kernel's ``loadPyodideOptions.packages`` loads them together as
-  Pyodide starts, so ``import damlib`` works in a new notebook with nothing typed first.
+  Pyodide starts, so ``import damlib`` works in a new notebook with nothing typed first; each
+  carries its modules' bytecode, compiled at build time by Pyodide itself in Node.js
+  (tools/site_compile.mjs), so that a learner's browser does not compile IPython at every start.
 - The lessons name the site's kernel, which JupyterLab then starts without asking which.
 - ``disablePyPIFallback``: a ``%pip install`` finds only the site's wheels, never PyPI.
 """
@@ -183,7 +185,21 @@ def ship_wheels(work: Path, wheels: Path, kernel: Path) -> tuple[dict[str, Any],
         raise SiteError(f"PyPI gave no pure-Python wheel for {', '.join(missing)} (at Pyodide's lock's version)")
     for name, entry in ours.items():  # kept to what the site has: damlib's plotting needs are not there
         packages[name] = {**entry, "depends": [dep for dep in entry["depends"] if dep in ours or dep in from_lock]}
+    compile_wheels(sorted(wheels.glob("*.whl")))
+    for entry in packages.values():  # the compiled wheels' own hashes
+        if entry["file_name"].startswith("../../pypi/"):
+            entry["sha256"] = sha256((wheels / Path(entry["file_name"]).name).read_bytes()).hexdigest()
     return {**lock, "packages": packages}, sorted({*KERNEL_PACKAGES, *ours})
+
+
+def compile_wheels(wheels: list[Path]) -> None:
+    """Each wheel given its modules' bytecode, compiled by the browser's own Python (Pyodide in
+    Node, tools/site_compile.mjs): the kernel's start then compiles none of IPython and the widgets
+    (half the CPU time of their imports, docs/measurements.md)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SiteError("the site's wheels are compiled by Pyodide in Node.js: install Node.js (and run `npm ci`)")
+    _run([node, str(ROOT / "tools" / "site_compile.mjs"), str(PYODIDE_NPM), *map(str, wheels)])
 
 
 def lite_folder(work: Path) -> Path:
