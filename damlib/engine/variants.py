@@ -142,6 +142,8 @@ TEXTS: dict[str, str] = {
     "short-Brazilian": "Brazilian",
     "short-Turkish (as published)": "Turkish (as published)",
     "short-Russian (as published)": "Russian (as published)",
+    # rules() asked for a game it does not know; {known} lists the names it knows, as code writes them
+    "unknown-variant": "unknown variant {variant}; known variants: {known}",
 }
 say = language.sayer(TEXTS)
 
@@ -507,7 +509,7 @@ def rules(variant: str | Rules) -> Rules:
     found = _named(variant)
     if found is None:
         known = ", ".join(repr(name) for name in VARIANTS)
-        raise VariantError(f"unknown variant {variant!r}; known variants: {known}")
+        raise VariantError(say("unknown-variant", variant=repr(variant), known=known))
     return found
 
 

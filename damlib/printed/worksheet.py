@@ -109,6 +109,10 @@ TEXTS: dict[str, str] = {
     "no-such-question-other": "there is no question {number}: the worksheet has {count}",
     "no-questions": "the worksheet has no questions yet: add a position first",
     "no-exercises": "a worksheet needs at least one exercise",
+    # the names of the files a worksheet made in the board editor is saved as, unless the teacher
+    # names it: NAME.pdf and the key's NAME-answer-key.pdf (a file name: no spaces or slashes)
+    "file-name": "worksheet",
+    "key-file-name": "{name}-answer-key",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -322,6 +326,16 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: 
     return drawn
 
 
+def key_file(name: str) -> str:
+    """The file name of the answer key to the worksheet ``name`` (without ``.pdf``), in the
+    language damlib speaks.
+
+    >>> key_file("warm-up")
+    'warm-up-answer-key.pdf'
+    """
+    return f"{say('key-file-name', name=name)}.pdf"
+
+
 class Worksheet:
     """A teacher's worksheet being put together in the board editor: its questions in order,
     each with an optional title, the worksheet's title, and the name its two files take.
@@ -334,10 +348,11 @@ class Worksheet:
     ['1. Warm-up', '2. Black to move in German draughts']
     """
 
-    def __init__(self, title: str | None = None, name: str = "worksheet") -> None:
+    def __init__(self, title: str | None = None, name: str | None = None) -> None:
         #: the worksheet's title, "Draughts exercises" unless given
         self.title = say("default-title") if title is None else title
-        self.name = name
+        #: the name of its files, "worksheet" (in the language damlib speaks) unless given
+        self.name = say("file-name") if name is None else name
         self.questions: list[Exercise] = []
         self.titles: list[str] = []
 
@@ -380,17 +395,17 @@ class Worksheet:
 
     def save(self, folder: str | Path) -> tuple[Path, Path]:
         """Save the worksheet and its answer key as PDF in ``folder``: ``NAME.pdf`` and
-        ``NAME-answer-key.pdf``, or with ``-2``, ``-3``… added where a file of that name is
+        ``NAME-answer-key.pdf`` (:func:`key_file`), or with ``-2``, ``-3``… added where a file of that name is
         there already (nothing is overwritten). Returns the two paths."""
         if not self.questions:
             raise DamlibError(say("no-questions"))
-        stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or "worksheet"
+        stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or say("file-name")
         folder = Path(folder)
         number, suffix = 1, ""
-        while (folder / f"{stem}{suffix}.pdf").exists() or (folder / f"{stem}{suffix}-answer-key.pdf").exists():
+        while (folder / f"{stem}{suffix}.pdf").exists() or (folder / key_file(f"{stem}{suffix}")).exists():
             number += 1
             suffix = f"-{number}"
-        sheet, key = folder / f"{stem}{suffix}.pdf", folder / f"{stem}{suffix}-answer-key.pdf"
+        sheet, key = folder / f"{stem}{suffix}.pdf", folder / key_file(f"{stem}{suffix}")
         title = self.title.strip() or say("default-title")
         save_worksheet(self.questions, sheet, title=title, titles=self.titles)
         save_worksheet(self.questions, key, answers=True, title=say("answer-key-of", title=title), titles=self.titles)

@@ -28,7 +28,7 @@ from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..play.game import Game
 from ..play.referee import describe
 from ..play.spoken import overview, to_move
-from .common import Pictured
+from .common import Pictured, counted, shown_as
 
 _HERE = Path(__file__).parent
 #: The parts of the board's module (damlib/widgets/js), each one an ES module that imports only
@@ -250,7 +250,7 @@ class Board(Pictured, anywidget.AnyWidget):
         self.on_msg(self._message)
 
     def __repr__(self) -> str:
-        return f"<Board {len(self.pieces)} pieces>"
+        return shown_as(self, counted("pieces", len(self.pieces)))
 
     # -- what the learner does ----------------------------------------------------------
 

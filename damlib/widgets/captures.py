@@ -17,7 +17,18 @@ from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
 from ..play.referee import CaptureStage, capture_stages, explain, forbidden_captures
 from .board import Board
-from .common import GAMES, WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import (
+    GAMES,
+    WHOLE_LABEL,
+    Pictured,
+    Steps,
+    button,
+    check_size,
+    game_name,
+    position_of,
+    prose,
+    shown_as,
+)
 
 #: The most captures a stepper's menu lists.
 MAX_LISTED = 60
@@ -38,6 +49,8 @@ TEXTS: dict[str, str] = {
     "takes-forbidden-one": "✗ {move} — takes {count}, not allowed",
     "takes-forbidden-other": "✗ {move} — takes {count}, not allowed",
     "no-capture-option": "no capture here",
+    # the stepper's text/plain, where no widget is drawn: "<CaptureStepper German: no capture>"
+    "shown-none": "no capture",
     "no-capture-white": "There is no capture here; White to move.",
     "no-capture-black": "There is no capture here; Black to move.",
     "not-allowed": "<b>Not allowed:</b> {why}",
@@ -155,7 +168,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.add_class("damlib-stepper")
 
     def __repr__(self) -> str:
-        return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
+        return shown_as(self, str(self.choice.value or say("shown-none")), self.position.rules)
 
     def picture(self) -> bytes:
         move = self.choice.value

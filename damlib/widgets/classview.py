@@ -29,6 +29,8 @@ TEXTS: dict[str, str] = {
     "not-saved": "<b>Not saved:</b> {error}",
     "saved": "Saved {path}.",
     "chart-alt": "A chart of the rules this class's learners broke most, and who broke them.",
+    # the name of the file Save CSV writes (a file name: no spaces or slashes; .csv is added)
+    "csv-file": "class-progress",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -85,12 +87,12 @@ class ClassView(Pictured, w.VBox):
         self.chart.value = _chart(self.report) if diagram.PICTURES else b""
 
     def save_csv(self) -> None:
-        """Save the table as ``class-progress.csv`` in ``save_to`` (never into the class folder)."""
+        """Save the table as ``class-progress.csv`` (its name in the language damlib speaks) in ``save_to`` (never into the class folder)."""
         if self.report is None:
             self.message.value = prose(html.escape(say("open-first")))
             return
         try:
-            saved = self.report.save_csv(self.save_to / "class-progress.csv")
+            saved = self.report.save_csv(self.save_to / f"{say('csv-file')}.csv")
         except (OSError, DamlibError) as error:
             self.message.value = prose(say("not-saved", error=html.escape(str(error))))
             return

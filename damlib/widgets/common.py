@@ -30,6 +30,14 @@ TEXTS: dict[str, str] = {
     "last": "last",
     # the text alternative of a widget's picture: its board's name, and where every piece stands
     "picture-alt": "{board}. {position}.",
+    # what a widget is, where no widget can be drawn (its text/plain: a viewer without widgets, a
+    # lesson saved without their state): "<PlayBoard German: 3 moves>", the class name kept
+    "moves-one": "1 move",
+    "moves-other": "{count} moves",
+    "questions-one": "1 question",
+    "questions-other": "{count} questions",
+    "pieces-one": "1 piece",
+    "pieces-other": "{count} pieces",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -45,6 +53,21 @@ def game_name(rules: Rules | str) -> str:
     ('German', 'Warm-up')
     """
     return variants.game_name(rules, short=True)
+
+
+def shown_as(widget: object, what: str, game: Rules | None = None) -> str:
+    """A widget's repr, its text/plain: its class, the game it plays, and ``what`` it holds, in
+    the chosen language.
+
+    >>> shown_as(w.Label(), counted("moves", 2), GERMAN)
+    '<Label German: 2 moves>'
+    """
+    return f"<{type(widget).__name__}{'' if game is None else ' ' + game_name(game)}: {what}>"
+
+
+def counted(key: str, count: int) -> str:
+    """The plural entry ``key`` of :data:`TEXTS` for ``count``."""
+    return language.counted(key, count, TEXTS)
 
 
 def picture_alt(board: str, position: str) -> str:

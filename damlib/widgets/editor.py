@@ -21,7 +21,7 @@ from ..printed.worksheet import Worksheet
 from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper
-from .common import GAMES, WHOLE_LABEL, Pictured, button, check_size, game_name, prose, text
+from .common import GAMES, WHOLE_LABEL, Pictured, button, check_size, game_name, prose, shown_as, text
 from .play import PlayBoard
 
 #: What the editor says: the tool buttons' labels (``tool-`` and the tool, the pieces as the board
@@ -196,7 +196,7 @@ class BoardEditor(Pictured, w.VBox):
         self._show()
 
     def __repr__(self) -> str:
-        return f"<BoardEditor {self.editor.rules.name}: {self.fen}>"
+        return shown_as(self, self.fen, self.editor.rules)
 
     @property
     def fen(self) -> str:

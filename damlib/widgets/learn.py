@@ -31,7 +31,7 @@ from ..teach.learn import (
 from ..teach.learn.clicks import LevelClicks
 from ..teach.learn.progress import load_file
 from .board import Board
-from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, some, text
+from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, shown_as, some, text
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{login}`` the name the
 #: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed,
@@ -71,6 +71,8 @@ TEXTS: dict[str, str] = {
     "let-stand-tip": "let stand the mistaken move",
     "picture-title": "Level {index} of {count}: {rule}",
     "level-of": "Level {index} of {count}",
+    # the board's text/plain, where no widget is drawn: "<Learn: level 1 of 3>"
+    "shown-as": "level {index} of {count}",
     "heading": "{level} — {game}: {rule}",
     "hint-said": "Hint: {hint}",
     "white-to-move": "White to move.",
@@ -218,7 +220,7 @@ class Learn(Pictured, w.VBox):
     _boards: weakref.WeakSet[Learn] = weakref.WeakSet()
 
     def __repr__(self) -> str:
-        return f"<Learn: level {self.index + 1} of {len(self.levels)}>"
+        return shown_as(self, say("shown-as", index=self.index + 1, count=len(self.levels)))
 
     @property
     def level(self) -> Level:

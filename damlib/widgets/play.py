@@ -21,7 +21,7 @@ from ..play.game import Game
 from ..play.search import BOARD_SECONDS, STRENGTHS, Strength, strength_of
 from ..play.spoken import to_move
 from .board import Board
-from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text
+from .common import GAMES, Pictured, button, check_size, counted, game_name, position_of, prose, shown_as, text
 
 #: What the play board says: its menus, buttons (each with its tooltip, ``-tip``) and lines.
 #: ``{game}`` is a game's name, ``{state}`` a result or "White to move", ``{error}`` and
@@ -177,8 +177,7 @@ class PlayBoard(Pictured, w.VBox):
         self.add_class("damlib-playboard")
 
     def __repr__(self) -> str:
-        n = len(self.game.moves)
-        return f"<PlayBoard {self.game.rules.name}: {n} move{'' if n == 1 else 's'}>"
+        return shown_as(self, counted("moves", len(self.game.moves)), self.game.rules)
 
     def picture(self) -> bytes:
         game = self.game

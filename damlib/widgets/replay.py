@@ -20,7 +20,18 @@ from ..play.frames import move_frames
 from ..play.game import Game
 from ..play.referee import describe
 from .board import Board
-from .common import WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import (
+    WHOLE_LABEL,
+    Pictured,
+    Steps,
+    button,
+    check_size,
+    counted,
+    game_name,
+    position_of,
+    prose,
+    shown_as,
+)
 
 #: What the replay says. ``{game}`` is a game's name, ``{label}`` a numbered move in bold
 #: ("<b>2. d4:f6</b>"), ``{description}`` what the move does; ``{error}`` and ``{result}`` come
@@ -126,8 +137,7 @@ class GameReplay(Pictured, w.VBox):
         super().__init__([self.games, self.rules, self.steps, self.board, self.caption, self.opener])
 
     def __repr__(self) -> str:
-        n = len(self.game.moves)
-        return f"<GameReplay {self.game.rules.name}: {n} move{'' if n == 1 else 's'}>"
+        return shown_as(self, counted("moves", len(self.game.moves)), self.game.rules)
 
     # -- the games -------------------------------------------------------------------
 

@@ -85,7 +85,9 @@ TEXTS: dict[str, str] = {
     "empty": "it is empty",
     "too-large": "too large to be a progress file",
     "not-text": "not text",
-    "broken-json": "broken JSON: {error}",
+    # {line} and {column} count from 1: where a reader of the file finds what is wrong
+    "broken-json": "broken JSON: its text goes wrong at line {line}, column {column}",
+    "cut-json": "broken JSON: its text stops short, at line {line}, column {column}",
     "too-deep": "nested too deeply to be a progress file",
     "not-progress": "not a damlib progress file",
     "bad-stars": "its stars are not 1 to 3",
@@ -96,7 +98,6 @@ TEXTS: dict[str, str] = {
     "long-learner": "its learner's name is longer than {most} characters",
     "bad-date": "its saved date is not a date",
     "bad-days": "its days of the levels done are not dates of levels",
-    "no-language": "no catalog for the language {code}: damlib speaks {known}",
     # a progress file loaded (Learn's "Load a progress file"): {file} the name it was given
     "not-loaded": "{file} was not loaded: {reason}.",
     "other-learner": "{file} keeps the progress of {learner}, not of {owner}.",
@@ -232,9 +233,7 @@ class Progress:
     def keep_language(self, code: str) -> None:
         """Keep ``code`` (one of :func:`damlib.languages`) as the language this learner chose, with
         their stars; a save that fails raises as :meth:`record` does, and nothing changes."""
-        if code not in language.languages():
-            raise DamlibError(say("no-language", code=code, known=", ".join(language.languages())))
-        self._keep("language", code)
+        self._keep("language", language.known(code))
 
     def keep_level(self, level_id: str) -> None:
         """Keep ``level_id`` as the level this learner is on, so that Learn opens there again after
@@ -464,7 +463,9 @@ def parse(content: bytes, name: str) -> Kept:
     except UnicodeDecodeError:
         raise ValueError(say("not-text")) from None
     except json.JSONDecodeError as error:
-        raise ValueError(say("broken-json", error=error)) from None
+        # Python's own message is English: the place is said, and whether the file was cut short
+        cut = error.pos >= len(error.doc.rstrip())
+        raise ValueError(say("cut-json" if cut else "broken-json", line=error.lineno, column=error.colno)) from None
     except RecursionError:
         raise ValueError(say("too-deep")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
