@@ -87,7 +87,8 @@ class ClassView(Pictured, w.VBox):
         self.chart.value = _chart(self.report) if diagram.PICTURES else b""
 
     def save_csv(self) -> None:
-        """Save the table as ``class-progress.csv`` (its name in the language damlib speaks) in ``save_to`` (never into the class folder)."""
+        """Save the table as ``class-progress.csv`` (named in the language damlib speaks) in
+        ``save_to`` (never into the class folder)."""
         if self.report is None:
             self.message.value = prose(html.escape(say("open-first")))
             return
