@@ -59,6 +59,23 @@ def test_each_catalog_keeps_the_rule_ids_and_has_the_plural_forms_its_header_say
             assert set(RULE_ID.findall(string)) == set(RULE_ID.findall(" ".join(ids))), string
 
 
+#: what a translation keeps as written in code: placeholders, quoted values, Python's None
+CODE = re.compile(r"\{[^{}]*\}|'[^']*'|=?\bNone\b")
+
+
+@pytest.mark.parametrize("code", CATALOGS)
+def test_no_sentence_of_a_catalog_is_left_in_english(code: str) -> None:
+    # a msgstr copied from its msgid, whole or in part, is English a learner reads: the walks of
+    # test_translation.py, in Esperanto, find the code's own English; this finds the catalog's
+    from test_translation import english_in
+
+    _, *entries = messages(code)
+    left = [string for message in entries
+            for string in (message.string if isinstance(message.string, tuple) else (message.string,))
+            if english_in(CODE.sub(" ", string))]
+    assert left == []
+
+
 @pytest.mark.parametrize("code", CATALOGS)
 def test_each_language_says_a_count_in_the_form_its_plural_rule_picks(code: str) -> None:
     # through damlib's own plural path (counted), each form of the catalog for the numbers it takes:

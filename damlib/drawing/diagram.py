@@ -161,7 +161,8 @@ MAX_LINES = 12
 
 #: What a teacher reads here: a file name a diagram or page cannot be saved as (``{path}`` the
 #: name given), a page with nothing on it, a keyword given a bad value (``{keyword}`` the keyword's
-#: Python name and ``{value}`` what was given, as they are).
+#: Python name, ``{kind}``, ``{position}``, ``{move}`` Python's names of types and ``{call}`` a call, as
+#: code writes them, ``{value}`` what was given).
 TEXTS: dict[str, str] = {
     "not-text": "{keyword} must be text, not {value}",
     "not-colour": "{what}: {value} is not a colour; use a name like 'gold' or hex like '#ffcc00'",
@@ -174,12 +175,12 @@ TEXTS: dict[str, str] = {
     "not-colours": "colors must map palette names to colours, not {value}",
     "unknown-palette": "unknown palette colour {name}; palette: {palette}",
     "not-routes": "{keyword} must be a list of moves or routes, not {value}",
-    "not-move": "move must be a Move or move text like 'c3-d4', not {value}",
+    "not-move": "{keyword} must be a {kind} or move text like 'c3-d4', not {value}",
     "light-playable": "light_playable is for the 32-square board; {game} uses every square and its diagrams "
     "are not colour-inverted ({rule})",
     "bad-size": "size is the image width in pixels, 50 to 10000, not {value}",
-    "move-without-position": "move {move} does not know its position: draw(position, move=...)",
-    "not-drawable": "can only draw a Position or a Move, not {value}",
+    "move-without-position": "the move {move} does not know its position: {call}",
+    "not-drawable": "only a {position} or a {move} can be drawn, not {value}",
     "bad-square": "{value} is not a square name: use a file a–h and a rank 1–8, like 'c3'",
     "size-with-axes": "size sets the width of a diagram's own figure; with ax= the axes set it",
     "annotations-on-figure": "annotations apply when drawing a position, not to a figure already drawn",
@@ -388,7 +389,7 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
         if isinstance(move, str):
             move = position.parse_move(move)
         if not isinstance(move, Move):
-            raise DiagramError(say("not-move", value=repr(move)))
+            raise DiagramError(say("not-move", keyword="move", kind="Move", value=repr(move)))
         routes.append(_route(move, position, "move"))
         captured += _squares(move.captured, position, "move")
     last = annotations.get("last_move")
@@ -430,9 +431,9 @@ def _subject(subject: object, annotations: Mapping[str, Any]) -> tuple[Position,
         return subject, dict(annotations)
     if isinstance(subject, Move):
         if subject.position is None:
-            raise DiagramError(say("move-without-position", move=subject))
+            raise DiagramError(say("move-without-position", move=subject, call="draw(position, move=...)"))
         return subject.position, {"move": subject, **annotations}
-    raise DiagramError(say("not-drawable", value=repr(subject)))
+    raise DiagramError(say("not-drawable", position="Position", move="Move", value=repr(subject)))
 
 
 # -- geometry --------------------------------------------------------------------

@@ -36,7 +36,8 @@ TEXTS: dict[str, str] = {
     # never said for one move: a pair is the plural entry of the catalog
     "ambiguous-one": "{text} could mean 1 move: {moves}; name more landing squares",
     "ambiguous-other": "{text} could mean {count} different moves: {moves}; name more landing squares",
-    # a bad argument: {keyword} and {what} are the argument's Python name, {value} what was given
+    # a bad argument: {keyword} and {what} are the argument's Python name, {kind} a type's, {value}
+    # what was given
     "short-path": "a move's path names its start and at least one more square, not {value}",
     "landings": "a capture lands once after each piece it captures: {landings} landings, {captured} captured",
     "not-position": "a move's position must be a Position or None, not {value}",
@@ -44,8 +45,8 @@ TEXTS: dict[str, str] = {
     "in-move": "in the move's {what}: {error}",
     "built-by": "a Position is built by Position.start, from_fen, from_diagram or from_pieces",
     "immutable": "Position is immutable: play() returns a new position",
-    "not-pieces": "pieces must be a mapping of square names to pieces, not {value}",
-    "not-piece": "the piece on {square} must be a Piece or one of w, b, W, B, not {value}",
+    "not-pieces": "{keyword} must be a mapping of square names to pieces, not {value}",
+    "not-piece": "the piece on {square} must be a {kind} or one of w, b, W, B, not {value}",
     "no-start": "a capture's path names at least the square it starts on",
     "not-own-move": "after() plays a move of this position, not {value}",
     "perft-from": "perft counts from a Position, not {value}",
@@ -297,12 +298,12 @@ class Position:
         if not isinstance(check, bool):
             raise DamlibError(told("not-flag", keyword="check", value=shown(check)))
         if not isinstance(pieces, Mapping):
-            raise DamlibError(say("not-pieces", value=shown(pieces)))
+            raise DamlibError(say("not-pieces", keyword="pieces", value=shown(pieces)))
         board = [0] * 64
         for name, piece in pieces.items():
             value = piece.value if isinstance(piece, Piece) else isinstance(piece, str) and notation.VALUES.get(piece)
             if not value:
-                raise DamlibError(say("not-piece", square=name, value=shown(piece)))
+                raise DamlibError(say("not-piece", square=name, kind="Piece", value=shown(piece)))
             board[square_number(name)] = value
         white = notation.parse_turn(turn)
         return cls._of(r, notation.check_board(r, board) if check else tuple(board), white)
