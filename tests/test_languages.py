@@ -140,6 +140,20 @@ def test_each_language_refuses_a_bad_argument_in_its_own_words(code: str) -> Non
         assert RULE_ID.findall(said) == RULE_ID.findall(english[name]), name
 
 
+def test_the_engine_and_the_drawing_raise_no_sentence_outside_a_catalog() -> None:
+    # a raise with text of its own, literal or f-string, would be English in every language
+    import ast
+
+    found = []
+    for path in sorted([*(ROOT / "damlib/engine").glob("*.py"), *(ROOT / "damlib/drawing").glob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            arguments = node.exc.args if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) else []
+            if any(isinstance(text, ast.JoinedStr) or isinstance(text, ast.Constant) and isinstance(text.value, str)
+                   for text in arguments):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []
+
+
 def refusal(call) -> str:
     with pytest.raises((damlib.DamlibError, damlib.diagram.DiagramError)) as error:
         call()

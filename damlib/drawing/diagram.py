@@ -186,6 +186,8 @@ TEXTS: dict[str, str] = {
     "annotations-on-figure": "annotations apply when drawing a position, not to a figure already drawn",
     "bad-columns": "columns must be a whole number of at least 1, not {value}",
     "not-diagrams": "a row is made of Diagram values, not {value}",
+    "not-item": "worksheet item {number} must be a position, a (position, caption) pair or a dict of {function} "
+    "keywords with a {key}, not {value}",
     "bad-file-name": "cannot save {path}: the file name must end in .png, .svg or .pdf",
     "empty-worksheet": "a worksheet needs at least one diagram",
     # where matplotlib is missing (the browser's Python); {what} names what was asked for in code
@@ -891,10 +893,7 @@ def _worksheet_item(item: object, number: int) -> tuple[Subject, dict[str, Any]]
     if isinstance(item, Mapping) and "position" in item and "ax" not in item:
         keywords = dict(item)
         return keywords.pop("position"), keywords
-    raise DiagramError(
-        f"worksheet item {number} must be a position, a (position, caption) pair or a dict of "
-        f"draw keywords with a 'position', not {item!r}"
-    )
+    raise DiagramError(say("not-item", number=number, function="draw", key="'position'", value=repr(item)))
 
 
 def worksheet(
