@@ -81,6 +81,11 @@ TEXTS: dict[str, str] = {
     "example-pass": "passes the last rank and ends on it again",
     "example-turkish-file": "Turkish: crowned, then captures back down the file",
     "example-turkish-rank": "Turkish: crowned, then captures along the last rank",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-move": "{keyword} must be a {kind} or move text like 'e3:c5:a7', not {value}",
+    "not-fen": "{keyword} must be FEN text like 'W:Wb6:Bc7,e7', not {value}",
+    "not-games": "{keyword} must be a list of games, like ('german', 'russian'), not {value}",
+    "no-games": "{keyword} must name at least one game",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -146,7 +151,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.position = position_of(position, variant)
         self.size = check_size(size)
         if move is not None and not isinstance(move, (Move, str)):
-            raise DamlibError(f"move must be a Move or move text like 'e3:c5:a7', not {move!r}")
+            raise DamlibError(say("not-move", keyword="move", kind="Move", value=repr(move)))
         self.choice = w.Dropdown(description=say("capture"), layout=w.Layout(width="max-content", max_width="100%"),
                                  style=WHOLE_LABEL)
         self.forbidden = w.Checkbox(value=bool(show_forbidden), description=say("forbidden"), indent=False,
@@ -301,12 +306,12 @@ class PromotionExplorer(Pictured, w.VBox):
         self, fen: str | None = None, size: int | None = None, games: Iterable[Variant] = GAMES
     ) -> None:
         if fen is not None and not isinstance(fen, str):
-            raise DamlibError(f"fen must be FEN text like 'W:Wb6:Bc7,e7', not {fen!r}")
+            raise DamlibError(say("not-fen", keyword="fen", value=repr(fen)))
         if isinstance(games, (str, Rules)) or not isinstance(games, Iterable):
-            raise DamlibError(f"games must be a list of games, like ('german', 'russian'), not {games!r}")
+            raise DamlibError(say("not-games", keyword="games", value=repr(games)))
         chosen = tuple(dict.fromkeys(_rules(g) for g in games))
         if not chosen:
-            raise DamlibError("games must name at least one game")
+            raise DamlibError(say("no-games", keyword="games"))
         self.games = chosen
         self.size = check_size(size, share=0.65)  # boards side by side
         self.examples = w.Dropdown(options=[(say(f"example-{name}"), fen) for name, fen in PROMOTION_EXAMPLES.items()],

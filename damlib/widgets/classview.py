@@ -15,7 +15,7 @@ from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
-from .common import WHOLE_LABEL, Pictured, button, prose, text
+from .common import WHOLE_LABEL, Pictured, button, folder_of, prose, text
 
 #: What the class view says to the teacher; ``{error}`` and ``{path}`` come HTML-escaped.
 TEXTS: dict[str, str] = {
@@ -50,9 +50,9 @@ class ClassView(Pictured, w.VBox):
     """
 
     def __init__(self, folder: str | Path | None = None, *, save_to: str | Path = ".") -> None:
-        if folder is not None and not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.save_to = Path(save_to)
+        if folder is not None:
+            folder_of(folder)
         #: the report last read, or None when the folder could not be read
         self.report: ClassReport | None = None
         self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description=say("folder"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -38,6 +39,11 @@ TEXTS: dict[str, str] = {
     "questions-other": "{count} questions",
     "pieces-one": "1 piece",
     "pieces-other": "{count} pieces",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-position": "a position must be a {kind} or FEN text like 'W:Wc3:Bd4', not {value}",
+    "not-some": "{keyword} must be a non-empty list of {kind} values, not {value}",
+    "bad-size": "{keyword} is the picture's width in pixels, 100 to 2000, not {value}",
+    "not-folder": "{keyword} must be a folder's path, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -106,12 +112,19 @@ class Pictured:
         return bundle
 
 
+def folder_of(folder: object, keyword: str = "folder") -> Path:
+    """``folder`` as a path, or a damlib error naming ``keyword``."""
+    if not isinstance(folder, (str, Path)):
+        raise DamlibError(say("not-folder", keyword=keyword, value=repr(folder)))
+    return Path(folder)
+
+
 def position_of(position: object, variant: Variant | None) -> Position:
     """``position`` itself, or the position its FEN describes in ``variant`` (German by default)."""
     if isinstance(position, Position):
         return position
     if not isinstance(position, str):
-        raise DamlibError(f"a position must be a Position or FEN text like 'W:Wc3:Bd4', not {position!r}")
+        raise DamlibError(say("not-position", kind="Position", value=repr(position)))
     return Position.from_fen(position, variant or GERMAN)
 
 
@@ -122,7 +135,7 @@ def some(items: Iterable[T], kind: type[T], name: str) -> tuple[T, ...]:
     except TypeError:  # not a list at all
         chosen = ()
     if not chosen or not all(isinstance(item, kind) for item in chosen):
-        raise DamlibError(f"{name} must be a non-empty list of {kind.__name__} values, not {items!r}")
+        raise DamlibError(say("not-some", keyword=name, kind=kind.__name__, value=repr(items)))
     return chosen
 
 
@@ -170,7 +183,7 @@ def check_size(size: object, share: float = 1.0) -> int:
     if size is None:
         return round(look.default_size() * share)
     if not isinstance(size, int) or isinstance(size, bool) or not 100 <= size <= 2000:
-        raise DamlibError(f"size is the picture's width in pixels, 100 to 2000, not {size!r}")
+        raise DamlibError(say("bad-size", keyword="size", value=repr(size)))
     return size
 
 

@@ -16,7 +16,7 @@ from ..engine.errors import DamlibError
 from ..printed.worksheet import save_worksheet
 from ..teach.exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz
 from .board import Board
-from .common import Pictured, Steps, button, check_size, counted, game_name, prose, shown_as, some
+from .common import Pictured, Steps, button, check_size, counted, folder_of, game_name, prose, shown_as, some
 
 #: What the exercises say. ``{number}`` is a question's number, ``{game}`` a game's name,
 #: ``{path}`` the squares clicked so far (c3:e5), ``{mark}`` ✔ or ✘, ``{links}`` the rule IDs to
@@ -214,9 +214,7 @@ class SaveWorksheet(Pictured, w.VBox):
 
     def __init__(self, exercises: Iterable[Exercise] = EXERCISES, folder: str | Path = ".") -> None:
         self.exercises = some(exercises, Exercise, "exercises")
-        if not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
-        self.folder = Path(folder)
+        self.folder = folder_of(folder)
         self.save_button = button(say("save"), say("save-tip"), "save", self.save)
         self.message = w.HTML()
         # the page is drawn once: shown here, and kept in the display data for a lesson not yet run

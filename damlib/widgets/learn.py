@@ -88,6 +88,10 @@ TEXTS: dict[str, str] = {
     "load-file-tip": "add the stars of a progress file you saved, on this computer or another",
     "loaded-one": "{file} loaded: {count} level has more stars now.",
     "loaded-other": "{file} loaded: {count} levels have more stars now.",
+    # a bad argument: {value} what was given, {known} the stages there are, as code names them
+    "not-learner": "a learner's name is text, not {value}",
+    "no-stages": "there is no stage to play",
+    "no-such-stage": "there is no stage {name} here: the stages are {known}",
 }
 
 
@@ -132,13 +136,13 @@ class Learn(Pictured, w.VBox):
         size: int | None = None,
     ) -> None:
         if learner is not None and not isinstance(learner, str):
-            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
+            raise DamlibError(say("not-learner", value=_shown(learner)))
         if isinstance(levels, Mapping):
             stages = {str(name): some(stage, Level, "levels") for name, stage in levels.items()}
         else:
             stages = {"": some(levels, Level, "levels")}
         if not stages:
-            raise DamlibError("there is no stage to play")
+            raise DamlibError(say("no-stages"))
         self.stages = stages
         self.levels = next(iter(stages.values()))
         self._picking = False  # while a menu is filled in, its changes choose nothing
@@ -312,7 +316,7 @@ class Learn(Pictured, w.VBox):
         """Play the stage called ``name`` from its first level the learner has not done."""
         if not isinstance(name, str) or name not in self.stages:
             known = ", ".join(map(repr, self.stages))
-            raise DamlibError(f"there is no stage {_shown(name)} here: the stages are {known}")
+            raise DamlibError(say("no-such-stage", name=_shown(name), known=known))
         self._keep()
         self.levels, self.index = self.stages[name], self._first_undone(self.stages[name])
         self._start()
@@ -368,7 +372,7 @@ class Learn(Pictured, w.VBox):
         """Keep this learner's stars from now on (an empty name keeps none). On a class hub only
         the login name is taken: any other keeps the stars under the login name, and says so."""
         if not isinstance(learner, str):
-            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
+            raise DamlibError(say("not-learner", value=_shown(learner)))
         if self.login and learner.strip() != self.login:
             self.name.value = self.login  # the box shows whose stars are kept
             self._say(say("login-only", login=self.login))

@@ -59,6 +59,8 @@ TEXTS: dict[str, str] = {
     "saved": "Saved as <b>{name}</b> beside the notebook. The PDN text below can be copied into any draughts "
              "program.",
     "moves": "Moves",
+    # a bad argument: {keyword} its Python name, {value} what was given
+    "bad-seconds": "{keyword} is the computer's time per move, above 0 and at most {most}, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -115,8 +117,7 @@ class PlayBoard(Pictured, w.VBox):
         self.size = check_size(size)
         if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
                                     or not 0 < seconds <= BOARD_SECONDS):
-            raise DamlibError(f"seconds is the computer's time per move, above 0 and at most {BOARD_SECONDS:g}, "
-                              f"not {seconds!r}")
+            raise DamlibError(say("bad-seconds", keyword="seconds", most=f"{BOARD_SECONDS:g}", value=repr(seconds)))
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=strength_of(level),

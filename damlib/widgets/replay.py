@@ -66,6 +66,8 @@ TEXTS: dict[str, str] = {
     "stops": "<b>The replay stops here.</b> {error}",
     "label-start": "{game} board, the start",
     "label-after": "{game} board, after {move}",
+    # a bad argument: {kind} a type's Python name, {value} what was given
+    "not-source": "a replay shows PDN text, a PDN file, a list of move texts or a {kind}, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -286,7 +288,7 @@ def _pdn_text(source: object, start: Position | None) -> str:
     elif isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         text = " ".join(move_texts(source))
     else:
-        raise DamlibError(f"a replay shows PDN text, a PDN file, a list of move texts or a Game, not {shown(source)}")
+        raise DamlibError(say("not-source", kind="Game", value=shown(source)))
     if start is not None and not text.lstrip().startswith("["):
         text = f'[FEN "{start.fen}"]\n{text}'
     return text
