@@ -113,6 +113,8 @@ TEXTS: dict[str, str] = {
     # names it: NAME.pdf and the key's NAME-answer-key.pdf (a file name: no spaces or slashes)
     "file-name": "worksheet",
     "key-file-name": "{name}-answer-key",
+    # a question that is no exercise: {kind} a type's Python name, {value} what was given
+    "not-exercise": "a worksheet is made of {kind} values; question {number} is {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -194,7 +196,7 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
     for number, task in enumerate(exercises, 1):
         title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
-            raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
+            raise DamlibError(say("not-exercise", kind="Exercise", number=number, value=repr(task)))
         # a worksheet's board is the one before the moves the question lists (after them, it could
         # give the answer away); the key's, the one the answer is about
         shown = task.position if answers else task.game.positions[0]

@@ -102,6 +102,12 @@ TEXTS: dict[str, str] = {
     "not-loaded": "{file} was not loaded: {reason}.",
     "other-learner": "{file} keeps the progress of {learner}, not of {owner}.",
     "long-name": "A learner's name is at most {most} characters; this one has {count}.",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-upload": "a progress file is loaded as its name and bytes, not {name} and {kind}",
+    "not-learner": "a learner's name must be text, not {value}",
+    "not-folder": "{keyword} must be a folder's path, not {value}",
+    "not-attempt": "{function} takes an {kind}, not {value}",
+    "not-level-id": "a level's id is short text like 'de-board-1', not {value}",
 }
 
 
@@ -162,9 +168,9 @@ class Progress:
 
     def __init__(self, learner: str, folder: str | Path | None = None) -> None:
         if not isinstance(learner, str) or not learner.strip():
-            raise DamlibError(f"a learner's name must be text, not {learner!r}")
+            raise DamlibError(say("not-learner", value=repr(learner)))
         if folder is not None and not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+            raise DamlibError(say("not-folder", keyword="folder", value=repr(folder)))
         if len(learner.strip()) > MAX_NAME:
             raise DamlibError(say("long-name", most=MAX_NAME, count=len(learner.strip())))
         self.learner = learner.strip()
@@ -222,7 +228,7 @@ class Progress:
         A save that fails raises a :class:`~damlib.engine.errors.DamlibError` saying why, and this
         progress stays as it was kept before: it never holds stars the file does not."""
         if not isinstance(attempt, Attempt):
-            raise DamlibError(f"record takes an Attempt, not {attempt!r}")
+            raise DamlibError(say("not-attempt", function="record", kind="Attempt", value=repr(attempt)))
         stars, days = dict(self._stars), dict(self.days)
         if attempt.done:
             stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
@@ -239,7 +245,7 @@ class Progress:
         """Keep ``level_id`` as the level this learner is on, so that Learn opens there again after
         a restart; a save that fails raises as :meth:`record` does, and nothing changes."""
         if not isinstance(level_id, str) or not _LEVEL_ID.fullmatch(level_id):
-            raise DamlibError(f"a level's id is short text like 'de-board-1', not {level_id!r}")
+            raise DamlibError(say("not-level-id", value=repr(level_id)))
         if level_id != self.level:
             self._keep("level", level_id)
 
@@ -382,7 +388,7 @@ def load_file(name: str, content: bytes) -> Kept:
     """What the progress file ``content``, called ``name``, keeps; a file that is not one raises a
     :class:`~damlib.engine.errors.DamlibError` that names it and says why."""
     if not isinstance(name, str) or not isinstance(content, (bytes, bytearray, memoryview)):
-        raise DamlibError(f"a progress file is loaded as its name and bytes, not {name!r} and {type(content).__name__}")
+        raise DamlibError(say("not-upload", name=repr(name), kind=type(content).__name__))
     try:
         return parse(bytes(content), Path(name).stem)
     except ValueError as error:
