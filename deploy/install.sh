@@ -9,8 +9,10 @@
 #   --https CERT KEY     speak HTTPS with the school's certificate and its key
 #   --self-signed        speak HTTPS with a certificate made here for this machine (a closed network:
 #                        each browser asks once whether to trust it)
-#   --language CODE      the class's language: damlib speaks it (eo; default en) and its lessons open
-#                        first (lessons/eo/); each learner may still choose another in Learn
+#   --language CODE      the class's language, any damlib has a catalog for (de, eo, ru, tr; default
+#                        en): damlib speaks it and its lessons open first (lessons/CODE/), and where
+#                        JupyterLab has a language pack for it (de, ru, tr) its menus speak it too;
+#                        each learner may still choose another in Learn (and in Settings → Language)
 #   --foreground         where there is no systemd: run the hub in this terminal, not in the background
 #   --new-teacher-password   ask for the teacher's password again (else a password kept is kept)
 #   --no-sign-up-codes   the first to log in with a name on the class list chooses its password
@@ -86,6 +88,12 @@ rm -rf "$prefix/src.new/.git" "$prefix/src.new"/.venv* && rm -rf "$prefix/src" &
 [ -x "$prefix/venv/bin/python" ] || /usr/bin/python3 -m venv "$prefix/venv"
 (cd "$prefix/src" && "$prefix/venv/bin/pip" install --quiet --upgrade pip \
   && "$prefix/venv/bin/pip" install --quiet -c deploy/constraints.txt -r requirements-lessons.txt -r deploy/requirements.txt)
+# JupyterLab's menus in the class's language, where it has a language pack (deploy/lablanguage.py):
+# the pack installed, and chosen for every learner in the hub's JupyterLab settings (or, for a
+# language without one, the choice of an earlier install taken away)
+lab_pack="$("$prefix/venv/bin/python" "$prefix/src/deploy/lablanguage.py" pack "${language:-en}")"
+[ -z "$lab_pack" ] || (cd "$prefix/src" && "$prefix/venv/bin/pip" install --quiet -c deploy/constraints.txt "$lab_pack")
+"$prefix/venv/bin/python" "$prefix/src/deploy/lablanguage.py" choose "$prefix/venv/share/jupyter/lab/settings" "${language:-en}"
 chmod -R a+rX "$prefix"
 
 # the originals learners copy from (read-only to them), and the class folder: learners may not

@@ -22,6 +22,33 @@ from damlib.engine.errors import DamlibError, IllegalMoveError
 collect_ignore = ["nopictures"]
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Every language's lessons: English's in notebooks/, each other language's in notebooks/<code>/
+#: (every folder there that holds lessons), English first.
+LESSON_FOLDERS = {"en": ROOT / "notebooks", **{folder.name: folder for folder in sorted((ROOT / "notebooks").iterdir())
+                                              if folder.is_dir() and any(folder.glob("*.ipynb"))}}
+#: What marks a check and a part for the curious in each language's lessons (a language's lessons
+#: with no markers here fail the tests that look for them, not pass them unread).
+MARKERS = {"en": ("**Check:**", "### For the curious"), "eo": ("**Kontrolu:**", "### Por la scivolemaj"),
+           "de": ("**Prüfe dich:**", "### Für Neugierige"), "ru": ("**Проверь себя:**", "### Для любознательных"),
+           "tr": ("**Kendini sına:**", "### Meraklısı için")}
+
+
+def lessons(*codes: str) -> list[Path]:
+    """The lessons of the languages ``codes`` (every language's, none given), in order."""
+    return [path for code, folder in LESSON_FOLDERS.items() if not codes or code in codes
+            for path in sorted(folder.glob("*.ipynb"))]
+
+
+def language_of(lesson: Path) -> str:
+    """The code of the language ``lesson`` is in (``en`` for notebooks/ itself)."""
+    return next(code for code, folder in LESSON_FOLDERS.items() if lesson.parent == folder)
+
+
+def lesson_id(lesson: Path) -> str:
+    """``en/02-german-basics``, ``eo/02-german-basics``: a test's id for a lesson."""
+    return f"{language_of(lesson)}/{lesson.stem}"
+
+
 #: The project's statement of the rules, with the rule IDs and reference figures.
 RULES_MD = ROOT / "docs" / "rules.md"
 #: Data files the tests read (see tests/data/README.md).

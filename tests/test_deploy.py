@@ -5,6 +5,7 @@ taking the hub's login name."""
 from __future__ import annotations
 
 import os
+import re
 import runpy
 import stat
 import subprocess
@@ -18,7 +19,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 
 from hubclient import free_port  # noqa: E402
+from lablanguage import LOCALES, SETTING, pack  # noqa: E402
 from start_learner import copy_lessons  # noqa: E402
+
+#: English and the languages damlib has a catalog for (damlib/locale/<code>/)
+CATALOGS = ["en", *sorted(p.parts[-3] for p in (ROOT / "damlib" / "locale").glob("*/LC_MESSAGES/damlib.po"))]
 
 
 def test_the_copy_never_overwrites_a_learners_change_and_brings_new_lessons(tmp_path: Path) -> None:
@@ -72,7 +77,9 @@ def test_learn_on_a_hub_keeps_stars_under_the_login_name(tmp_path: Path, monkeyp
     (["--port", "http", "teacher"], "--port needs a port number"),
     (["--https", "no-such.crt", "no-such.key", "teacher"], "--https needs a certificate file and its key file"),
     (["--wide-open", "teacher"], "unknown option --wide-open"),
-    (["--language", "xx", "teacher"], "--language needs a language damlib has a catalog for (en, eo"),
+    # every language there is a catalog for, named
+    (["--language", "xx", "teacher"], "--language needs a language damlib has a catalog for "
+                                      f"({' '.join(CATALOGS)} )".replace("en ", "en, ", 1)),
 ])
 def test_install_refuses_a_bad_name_or_option_before_installing_anything(tmp_path: Path, arguments, words) -> None:
     env = dict(os.environ, DAMLIB_HUB_DIR=str(tmp_path / "srv"), DAMLIB_PREFIX=str(tmp_path / "opt"))
@@ -176,3 +183,38 @@ def test_the_class_view_reads_each_learners_own_folder_in_the_class_folder(tmp_p
         ("ada", "ada/ada.json", {LEVELS[0].id: 3}), ("bo", "bo/bo.json", {LEVELS[0].id: 3}),
         ("teacher", "teacher.json", {LEVELS[0].id: 3})]
     assert [name for name, _ in report.unread] == ["bo/.progress-x.tmp"]
+
+
+def lab_locale(settings: Path) -> str:
+    """The language of JupyterLab's menus as JupyterLab itself reads its settings in ``settings``
+    (the hub's), for a learner who chose none."""
+    from jupyterlab_server.settings_utils import get_settings
+
+    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
+    found, _ = get_settings(str(settings), str(schemas), str(settings.parent / "user"), schema_name=SETTING)
+    return found["schema"]["properties"]["locale"]["default"]
+
+
+@pytest.mark.parametrize("code", sorted({*CATALOGS, *LOCALES}))
+def test_the_class_language_is_jupyterlabs_too_where_it_has_a_language_pack(tmp_path: Path, code: str) -> None:
+    # as install.sh --language CODE calls it: the pack to install, then the choice in the hub's settings
+    def lablanguage(*arguments: str) -> str:
+        return subprocess.run([sys.executable, str(ROOT / "deploy" / "lablanguage.py"), *arguments],
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    settings = tmp_path / "settings"
+    english = lab_locale(settings)
+    lablanguage("choose", str(settings), "de")  # a class that was German before
+    assert lab_locale(settings) == "de_DE"
+    named = lablanguage("pack", code)
+    lablanguage("choose", str(settings), code)
+    if code in LOCALES:  # German, Russian, Turkish: jupyterlab-language-pack-de-DE, …
+        assert named == pack(code) == f"jupyterlab-language-pack-{LOCALES[code].replace('_', '-')}"
+        assert lab_locale(settings) == LOCALES[code]
+        # installed at the version the constraints pin (install.sh installs with -c constraints.txt)
+        pinned = (ROOT / "deploy" / "constraints.txt").read_text(encoding="utf-8")
+        assert re.search(rf"^{re.escape(named)}==\S+$", pinned, re.MULTILINE), named
+    else:  # English, Esperanto (no pack): JupyterLab's menus in English again
+        assert named == "" and lab_locale(settings) == english
+    assert not (settings / "overrides.d" / "damlib.json").exists()  # jupyter-settings' own file is another
+

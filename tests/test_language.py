@@ -59,7 +59,7 @@ def test_every_catalog_translates_every_sentence_with_its_placeholders(path: Pat
 
 def test_a_language_without_a_catalog_is_refused_and_nothing_changes() -> None:
     damlib.set_language("eo")
-    with pytest.raises(damlib.DamlibError, match="'xx'.*en, eo"):
+    with pytest.raises(damlib.DamlibError, match="'xx'.*en, (.*, )?eo"):
         damlib.set_language("xx")
     assert language.language() == "eo"
     assert damlib.languages()[0] == "en"

@@ -1,21 +1,21 @@
 """The lessons' positions: each is one its game allows, and each is pictured where it is set up;
-each Esperanto lesson is its English twin."""
+each translated lesson (notebooks/<code>/, every language there is) is its English twin."""
 
 import ast
 import json
 import re
 
 import pytest
-from conftest import ROOT, committed_text, shows_picture
+from conftest import LESSON_FOLDERS, MARKERS, ROOT, committed_text, language_of, lesson_id, lessons, shows_picture
 
 from damlib import Position
 from damlib.engine.errors import FenError
 
-ENGLISH = sorted((ROOT / "notebooks").glob("*.ipynb"))
-ESPERANTO = sorted((ROOT / "notebooks" / "eo").glob("*.ipynb"))
-NOTEBOOKS = ENGLISH + ESPERANTO
-#: what marks a check and a part for the curious, in each language's lessons
-MARKERS = {"notebooks": ("**Check:**", "### For the curious"), "eo": ("**Kontrolu:**", "### Por la scivolemaj")}
+ENGLISH = lessons("en")
+#: every language's lessons but English's
+TRANSLATIONS = [code for code in LESSON_FOLDERS if code != "en"]
+TRANSLATED = lessons(*TRANSLATIONS)
+NOTEBOOKS = lessons()
 FEN = re.compile(r"""["']([WB]:[WB][^"'\s]*)["']""")
 GAME = re.compile(r"""["'](german|russian|turkish)["']""", re.IGNORECASE)
 #: a lesson about one game sets up that game's positions unless a line names another
@@ -66,7 +66,7 @@ def shown_before(cells, i) -> set[str]:
     return {fen for cell in cells[:i] if pictured(cell) for fen in FEN.findall(source(cell))}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lesson_id)
 def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
     # pictured in the cell itself or the next one, or a position already pictured before; the
     # starting positions are pictured in the first lesson and in each game's own
@@ -84,7 +84,7 @@ def test_every_cell_that_sets_up_a_position_is_followed_by_its_picture(path):
 def answers(path):
     """For each "**Check:**" question of a lesson, the code cells after it, up to the next text."""
     cells = json.loads(committed_text(path))["cells"]
-    check = MARKERS[path.parent.name][0]
+    check = MARKERS[language_of(path)][0]
     for i, cell in enumerate(cells):
         if cell["cell_type"] == "markdown" and check in source(cell):
             following = []
@@ -95,7 +95,7 @@ def answers(path):
             yield source(cell)[:60], following
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lesson_id)
 def test_every_check_keeps_its_answer_folded(path):
     # a class sees the question on the projector: its answer waits under "Show the answer"
     # (Answer), never printed or shown as a note right under it
@@ -114,7 +114,7 @@ def test_every_check_keeps_its_answer_folded(path):
 COLOUR = re.compile(r"\b([a-h][1-8]) is an? (dark|light) square")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lesson_id)
 def test_every_square_colour_a_lesson_states_is_right(path):
     # a1 is dark (DE-BOARD, TR-BOARD): worked from the rules in conftest.dark, not from damlib
     from conftest import dark
@@ -124,7 +124,7 @@ def test_every_square_colour_a_lesson_states_is_right(path):
         assert (colour == "dark") == dark(square), f"{path.stem}: {square} is not {colour}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name + "/" + p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lesson_id)
 def test_every_section_is_a_slide_each_part_a_sub_slide_and_for_the_curious_parts_are_left_out(path):
     # the projector mode (jupyterlab-rise): a slide a section, a sub-slide a paragraph with what
     # it draws (notebooks/rise.css hides the code), not 23 screens of scrolling for one idea
@@ -136,7 +136,7 @@ def test_every_section_is_a_slide_each_part_a_sub_slide_and_for_the_curious_part
         heading = cell["cell_type"] == "markdown" and text.startswith(("# ", "## "))
         if heading:
             curious = False
-        elif cell["cell_type"] == "markdown" and text.startswith(MARKERS[path.parent.name][1]):
+        elif cell["cell_type"] == "markdown" and text.startswith(MARKERS[language_of(path)][1]):
             curious = True
         # code goes with its paragraph, but a heading's text fills its slide: what it draws comes next
         part = "subslide" if cell["cell_type"] == "markdown" or after_heading else None
@@ -151,8 +151,8 @@ def test_the_slides_hide_the_code_and_enlarge_the_text():
     assert re.search(r"\.jp-RenderedMarkdown p,[^{]*\{\s*font-size: (1[89]|2\d)px", css)
 
 
-#: what an Esperanto lesson adds before its English twin's first code cell
-SPEAK_ESPERANTO = 'import damlib\ndamlib.set_language("eo")\n'
+#: what a translated lesson adds before its English twin's first code cell
+SPEAK = 'import damlib\ndamlib.set_language("{code}")\n'
 #: move text, FEN, square names and rule IDs: what a translation keeps as it is
 KEPT = re.compile(r"[WB]:[WB][^\s'\"]*|\b[a-h][1-8](?:[-:x][a-h][1-8])+\b|\b[A-Z]{2}(?:-[A-Z]+)+\b")
 
@@ -168,24 +168,31 @@ def shape(code: str) -> str:
     return ast.dump(_Words().visit(ast.parse(code)))
 
 
-def test_every_english_lesson_has_its_esperanto_twin():
-    assert [p.name for p in ESPERANTO] == [p.name for p in ENGLISH]
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_english_lesson_has_its_twin_in_every_language(code):
+    assert [p.name for p in lessons(code)] == [p.name for p in ENGLISH]
+    # the language's lessons are marked as the tests read them
+    assert code in MARKERS
 
 
-@pytest.mark.parametrize("path", ESPERANTO, ids=[p.stem for p in ESPERANTO])
-def test_each_esperanto_lesson_is_its_english_twin(path):
+@pytest.mark.parametrize("path", TRANSLATED, ids=lesson_id)
+def test_each_translated_lesson_is_its_english_twin(path):
     # the same cells in order, the same code but for the words a person reads, the same positions
     # and moves: the lessons differ in language only
     twin = json.loads(committed_text(ROOT / "notebooks" / path.name))["cells"]
     cells = json.loads(committed_text(path))["cells"]
     assert [c["cell_type"] for c in cells] == [c["cell_type"] for c in twin]
     codes = [source(c) for c in cells if c["cell_type"] == "code"]
-    assert codes[0].startswith(SPEAK_ESPERANTO)
-    codes[0] = codes[0][len(SPEAK_ESPERANTO):]
+    speak = SPEAK.format(code=language_of(path))
+    assert codes[0].startswith(speak)
+    codes[0] = codes[0][len(speak):]
     for code, english in zip(codes, [source(c) for c in twin if c["cell_type"] == "code"], strict=True):
         assert shape(code) == shape(english), code
         assert KEPT.findall(code) == KEPT.findall(english), code
-    # every rule ID the English text names, the Esperanto names too
+    # its checks and parts for the curious where the English has them, marked in its language
+    for english, marker in zip(MARKERS["en"], MARKERS[language_of(path)], strict=True):
+        assert [english in source(c) for c in twin] == [marker in source(c) for c in cells], marker
+    # every rule ID the English text names, the translation names too
     words = [KEPT.findall(source(c)) for c in cells if c["cell_type"] == "markdown"]
     english_words = [KEPT.findall(source(c)) for c in twin if c["cell_type"] == "markdown"]
     assert [set(w) for w in words] == [set(w) for w in english_words]

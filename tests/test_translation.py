@@ -1,8 +1,8 @@
 """With ``damlib.set_language("eo")`` everything a learner or teacher meets is Esperanto: a walk
 through all 114 levels (goals, hints, threats, refusals, feedback), every exercise (questions,
 answers, feedback), games' results, the printed pages' sentences and every widget's labels finds
-each sentence said translated in the catalog, and no English word in what the widgets show or the
-Esperanto lessons print."""
+each sentence said translated in the catalog, and no English word in what the widgets show; nor
+does any language's lesson print one (tests/test_languages.py holds every catalog)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import ipywidgets
 import pytest
 from babel.messages.pofile import read_po
-from conftest import ROOT, committed_text
+from conftest import MARKERS, ROOT, committed_text, language_of, lesson_id, lessons
 
 import damlib
 from damlib import Game, Position
@@ -141,14 +141,15 @@ def test_every_widget_labels_in_esperanto(esperanto: set[str], tmp_path: Path) -
     assert untranslated(esperanto) == []
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "notebooks" / "eo").glob("*.ipynb")), ids=lambda p: p.stem)
-def test_the_esperanto_lessons_print_no_english(path: Path) -> None:
-    # what a learner reads under each cell; "For the curious" parts (reprs, field names) aside
+@pytest.mark.parametrize("path", [path for path in lessons() if language_of(path) != "en"], ids=lesson_id)
+def test_the_translated_lessons_print_no_english(path: Path) -> None:
+    # what a learner reads under each cell, in every language's lessons (none of the languages
+    # shares a word of ENGLISH); "For the curious" parts (reprs, field names) aside
     curious, english = False, []
     for cell in json.loads(committed_text(path))["cells"]:
         text = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
-            curious = text.startswith("### Por la scivolemaj") or curious and not text.startswith("#")
+            curious = text.startswith(MARKERS[language_of(path)][1]) or curious and not text.startswith("#")
             continue
         for output in [] if curious else cell.get("outputs", []):
             data = output.get("data", {})

@@ -12,12 +12,16 @@ import sys
 
 import nbformat
 import pytest
-from conftest import ROOT, committed_text
+from conftest import ROOT, committed_text, language_of, lesson_id, lessons
 
 BLOCKER = ROOT / "tests" / "nopictures"
-#: the lessons run in the suite; the others under -m slow
+#: the lessons run in the suite; the other English ones under -m slow
 QUICK = ("02-german-basics", "09-learn")
-LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "eo").glob("*.ipynb"))
+#: every English lesson, and each other language's quick ones: a translated lesson runs its English
+#: twin's code with other words (tests/test_lessons.py), so what it adds without the picture
+#: libraries is its language's sentences, which Learn, the boards and the diagrams of these two say
+#: (some 10 s a language, where all ten would take a minute)
+LESSONS = lessons("en") + [path for path in lessons() if language_of(path) != "en" and path.stem in QUICK]
 
 
 def without_pictures() -> dict[str, str]:
@@ -141,14 +145,14 @@ def run_lesson(path, tmp_path) -> list[str]:
             if output.get("output_type") == "error"]
 
 
-@pytest.mark.parametrize("path", [p for p in LESSONS if p.stem in QUICK and p.parent.name == "notebooks"],
+@pytest.mark.parametrize("path", [p for p in LESSONS if p.stem in QUICK and language_of(p) == "en"],
                          ids=lambda p: p.stem)
 def test_a_lesson_runs_every_cell_without_the_picture_libraries(path, tmp_path):
     assert run_lesson(path, tmp_path) == []
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", [p for p in LESSONS if not (p.stem in QUICK and p.parent.name == "notebooks")],
-                         ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())
+@pytest.mark.parametrize("path", [p for p in LESSONS if not (p.stem in QUICK and language_of(p) == "en")],
+                         ids=lesson_id)
 def test_every_lesson_runs_every_cell_without_the_picture_libraries(path, tmp_path):
     assert run_lesson(path, tmp_path) == []

@@ -85,10 +85,11 @@ if TYPE_CHECKING:
 
 from .. import drawing
 from ..engine import language
-from ..engine.errors import DamlibError, DiagramError, SquareError
+from ..engine.errors import DamlibError, DiagramError, SquareError, told
 from ..engine.notation import parse_move_text
 from ..engine.position import Move, Position
 from ..engine.squares import SQUARE_NAMES, dark, parse_square, playable
+from ..engine.variants import game_name
 from . import described
 from .look import (
     ARROW_HEAD,
@@ -159,9 +160,34 @@ MAX_TEXT = 600
 MAX_LINES = 12
 
 #: What a teacher reads here: a file name a diagram or page cannot be saved as (``{path}`` the
-#: name given), a page with nothing on it. (A keyword given a bad value is a programmer's
-#: mistake, said in English.)
+#: name given), a page with nothing on it, a keyword given a bad value (``{keyword}`` the keyword's
+#: Python name, ``{kind}``, ``{position}``, ``{move}`` Python's names of types and ``{call}`` a call, as
+#: code writes them, ``{value}`` what was given).
 TEXTS: dict[str, str] = {
+    "not-text": "{keyword} must be text, not {value}",
+    "not-colour": "{what}: {value} is not a colour; use a name like 'gold' or hex like '#ffcc00'",
+    "highlight-colour": "highlight colour of {square}",
+    "not-square-name": "in {keyword}: {value} is not a square name like 'c3'",
+    "in-keyword": "in {keyword}: {error}",
+    "not-squares": "{keyword} must be square names like ['c3', 'd4'], not {value}",
+    "short-route": "in {keyword}: a route needs at least two squares, not {value}",
+    "unknown-option": "unknown diagram option {option}; options: {options}",
+    "not-colours": "colors must map palette names to colours, not {value}",
+    "unknown-palette": "unknown palette colour {name}; palette: {palette}",
+    "not-routes": "{keyword} must be a list of moves or routes, not {value}",
+    "not-move": "{keyword} must be a {kind} or move text like 'c3-d4', not {value}",
+    "light-playable": "light_playable is for the 32-square board; {game} uses every square and its diagrams "
+    "are not colour-inverted ({rule})",
+    "bad-size": "size is the image width in pixels, 50 to 10000, not {value}",
+    "move-without-position": "the move {move} does not know its position: {call}",
+    "not-drawable": "only a {position} or a {move} can be drawn, not {value}",
+    "bad-square": "{value} is not a square name: use a file a–h and a rank 1–8, like 'c3'",
+    "size-with-axes": "size sets the width of a diagram's own figure; with ax= the axes set it",
+    "annotations-on-figure": "annotations apply when drawing a position, not to a figure already drawn",
+    "bad-columns": "columns must be a whole number of at least 1, not {value}",
+    "not-diagrams": "a row is made of Diagram values, not {value}",
+    "not-item": "worksheet item {number} must be a position, a (position, caption) pair or a dict of {function} "
+    "keywords with a {key}, not {value}",
     "bad-file-name": "cannot save {path}: the file name must end in .png, .svg or .pdf",
     "empty-worksheet": "a worksheet needs at least one diagram",
     # where matplotlib is missing (the browser's Python); {what} names what was asked for in code
@@ -258,7 +284,7 @@ def _wrap(text: object, keyword: str, width: float, font: float) -> tuple[str, .
     if text is None:
         return ()
     if not isinstance(text, str):
-        raise DiagramError(f"{keyword} must be text, not {text!r}")
+        raise DiagramError(say("not-text", keyword=keyword, value=repr(text)))
     chars = max(1, int(width / (_CHAR_WIDTH * font)))
     if len(text) > MAX_TEXT:
         text = text[: MAX_TEXT - 1] + "…"
@@ -286,24 +312,22 @@ def _rgba(value: object, what: str) -> RGBA:
             return (0.0, 0.0, 0.0, 1.0)
         raise ValueError(value)
     except (ValueError, TypeError):
-        raise DiagramError(
-            f"{what}: {value!r} is not a colour; use a name like 'gold' or hex like '#ffcc00'"
-        ) from None
+        raise DiagramError(say("not-colour", what=what, value=repr(value))) from None
 
 
 def _flag(value: object, keyword: str) -> bool:
     if not isinstance(value, bool):
-        raise DiagramError(f"{keyword} must be True or False, not {value!r}")
+        raise DiagramError(told("not-flag", keyword=keyword, value=repr(value)))
     return value
 
 
 def _square(name: object, position: Position, keyword: str) -> int:
     if not isinstance(name, str):
-        raise SquareError(f"in {keyword}: {name!r} is not a square name like 'c3'")
+        raise SquareError(say("not-square-name", keyword=keyword, value=repr(name)))
     try:
         return parse_square(name, position.rules)
     except SquareError as e:
-        raise SquareError(f"in {keyword}: {e}") from None
+        raise SquareError(say("in-keyword", keyword=keyword, error=e)) from None
 
 
 def _squares(value: object, position: Position, keyword: str) -> tuple[int, ...]:
@@ -311,7 +335,7 @@ def _squares(value: object, position: Position, keyword: str) -> tuple[int, ...]
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, Iterable):
-        raise DiagramError(f"{keyword} must be square names like ['c3', 'd4'], not {value!r}")
+        raise DiagramError(say("not-squares", keyword=keyword, value=repr(value)))
     return tuple(_square(name, position, keyword) for name in value)
 
 
@@ -323,31 +347,29 @@ def _route(value: object, position: Position, keyword: str) -> Route:
         try:
             return tuple(parse_move_text(value, position.rules))
         except DamlibError as e:
-            raise type(e)(f"in {keyword}: {e}") from None
+            raise type(e)(say("in-keyword", keyword=keyword, error=e)) from None
     route = _squares(value, position, keyword)
     if len(route) < 2:
-        raise DiagramError(f"in {keyword}: a route needs at least two squares, not {value!r}")
+        raise DiagramError(say("short-route", keyword=keyword, value=repr(value)))
     return route
 
 
 def _options(position: Position, annotations: dict[str, Any]) -> _Options:
     unknown = set(annotations) - _KEYWORDS
     if unknown:
-        raise DiagramError(
-            f"unknown diagram option {sorted(unknown)[0]!r}; options: {', '.join(sorted(_KEYWORDS))}"
-        )
+        raise DiagramError(say("unknown-option", option=repr(sorted(unknown)[0]), options=", ".join(sorted(_KEYWORDS))))
     colors = annotations.get("colors") or {}
     if not isinstance(colors, Mapping):
-        raise DiagramError(f"colors must map palette names to colours, not {colors!r}")
+        raise DiagramError(say("not-colours", value=repr(colors)))
     for name in colors:
         if name not in PALETTE:
-            raise DiagramError(f"unknown palette colour {name!r}; palette: {', '.join(PALETTE)}")
+            raise DiagramError(say("unknown-palette", name=repr(name), palette=", ".join(PALETTE)))
     palette = {name: _rgba(colors.get(name, default), f"colors[{name!r}]") for name, default in PALETTE.items()}
 
     highlight = annotations.get("highlight") or ()
     if isinstance(highlight, Mapping):
         marked = [
-            (_square(name, position, "highlight"), _rgba(color, f"highlight colour of {name}"))
+            (_square(name, position, "highlight"), _rgba(color, say("highlight-colour", square=name)))
             for name, color in highlight.items()
         ]
     else:
@@ -355,21 +377,21 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
 
     arrows = annotations.get("arrows") or ()
     if isinstance(arrows, (str, Move)) or not isinstance(arrows, Iterable):
-        raise DiagramError(f"arrows must be a list of moves or routes, not {arrows!r}")
+        raise DiagramError(say("not-routes", keyword="arrows", value=repr(arrows)))
     routes = [_route(arrow, position, "arrows") for arrow in arrows]
     ahead = annotations.get("ahead") or ()
     if isinstance(ahead, (str, Move)) or not isinstance(ahead, Iterable):
-        raise DiagramError(f"ahead must be a list of moves or routes, not {ahead!r}")
+        raise DiagramError(say("not-routes", keyword="ahead", value=repr(ahead)))
     refused = annotations.get("refused") or ()
     if isinstance(refused, (str, Move)) or not isinstance(refused, Iterable):
-        raise DiagramError(f"refused must be a list of moves or routes, not {refused!r}")
+        raise DiagramError(say("not-routes", keyword="refused", value=repr(refused)))
     captured = list(_squares(annotations.get("captured") or (), position, "captured"))
     move = annotations.get("move")
     if move is not None:
         if isinstance(move, str):
             move = position.parse_move(move)
         if not isinstance(move, Move):
-            raise DiagramError(f"move must be a Move or move text like 'c3-d4', not {move!r}")
+            raise DiagramError(say("not-move", keyword="move", kind="Move", value=repr(move)))
         routes.append(_route(move, position, "move"))
         captured += _squares(move.captured, position, "move")
     last = annotations.get("last_move")
@@ -377,13 +399,10 @@ def _options(position: Position, annotations: dict[str, Any]) -> _Options:
 
     light_playable = _flag(annotations.get("light_playable", False), "light_playable")
     if light_playable and position.rules.all_squares:
-        raise DiagramError(
-            f"light_playable is for the 32-square board; {position.rules.name} draughts uses every "
-            f"square and its diagrams are not colour-inverted ({position.rules.cite('board')})"
-        )
+        raise DiagramError(say("light-playable", game=game_name(position.rules), rule=position.rules.cite("board")))
     size = annotations.get("size")
     if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float)) or not 50 <= size <= 10000):
-        raise DiagramError(f"size is the image width in pixels, 50 to 10000, not {size!r}")
+        raise DiagramError(say("bad-size", value=repr(size)))
     return _Options(
         colors=tuple(palette.items()),
         highlight=tuple(marked),
@@ -414,9 +433,9 @@ def _subject(subject: object, annotations: Mapping[str, Any]) -> tuple[Position,
         return subject, dict(annotations)
     if isinstance(subject, Move):
         if subject.position is None:
-            raise DiagramError(f"move {subject} does not know its position: draw(position, move=...)")
+            raise DiagramError(say("move-without-position", move=subject, call="draw(position, move=...)"))
         return subject.position, {"move": subject, **annotations}
-    raise DiagramError(f"can only draw a Position or a Move, not {subject!r}")
+    raise DiagramError(say("not-drawable", position="Position", move="Move", value=repr(subject)))
 
 
 # -- geometry --------------------------------------------------------------------
@@ -454,7 +473,7 @@ def square_center(
     ((44.44444444444444, 355.55555555555554), (355.55555555555554, 44.44444444444444))
     """
     if square not in SQUARE_NAMES:
-        raise SquareError(f"{square!r} is not a square name: use a file a–h and a rank 1–8, like 'c3'")
+        raise SquareError(say("bad-square", value=repr(square)))
     layout = _layout(title, caption)
     x, y = _center(SQUARE_NAMES.index(square), _flag(flip, "flip"))
     scale = _scale(size or default_size())
@@ -706,7 +725,7 @@ def draw(subject: Subject, *, ax: Axes | None = None, **annotations: Unpack[Anno
     if ax is None:
         figure, ax = _figure(opts)
     elif opts.size is not None:
-        raise DiagramError("size sets the width of a diagram's own figure; with ax= the axes set it")
+        raise DiagramError(say("size-with-axes"))
     else:
         figure = _page_of(ax)
     unit = _prepare_axes(ax, opts.layout)
@@ -850,7 +869,7 @@ def save(subject: Subject | Figure, path: str | Path, **annotations: Unpack[Anno
     fmt = _format(path)
     if isinstance(subject, Figure):
         if annotations:
-            raise DiagramError("annotations apply when drawing a position, not to a figure already drawn")
+            raise DiagramError(say("annotations-on-figure"))
         figure = subject
     else:
         figure = draw(subject, **annotations)
@@ -874,10 +893,7 @@ def _worksheet_item(item: object, number: int) -> tuple[Subject, dict[str, Any]]
     if isinstance(item, Mapping) and "position" in item and "ax" not in item:
         keywords = dict(item)
         return keywords.pop("position"), keywords
-    raise DiagramError(
-        f"worksheet item {number} must be a position, a (position, caption) pair or a dict of "
-        f"draw keywords with a 'position', not {item!r}"
-    )
+    raise DiagramError(say("not-item", number=number, function="draw", key="'position'", value=repr(item)))
 
 
 def worksheet(
@@ -901,7 +917,7 @@ def worksheet(
     if not entries:
         raise DiagramError(say("empty-worksheet"))
     if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise DiagramError(f"columns must be a whole number of at least 1, not {columns!r}")
+        raise DiagramError(say("bad-columns", value=repr(columns)))
     _format(Path(path))  # refuse a bad file name before the work of drawing
     heading = _wrap(title, "title", 72 * (PAGE[0] - 2 * _PAGE_MARGIN), _HEADING_FONT)
     page_w, page_h = PAGE
@@ -1013,7 +1029,7 @@ class Row(Diagram):
 
     def __init__(self, *diagrams: Diagram) -> None:  # a row draws no board of its own: no super().__init__
         if not diagrams or not all(isinstance(d, Diagram) for d in diagrams):
-            raise DiagramError(f"a row is made of Diagram values, not {diagrams!r}")
+            raise DiagramError(say("not-diagrams", value=repr(diagrams)))
         # a title of two lines would set its board lower than the others': the others move down
         self.board_top = max(d.board_top for d in diagrams)
         self._boards = tuple(board for d in diagrams for board in d._boards)

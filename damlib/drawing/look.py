@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from ..engine import language
 from ..engine.errors import DiagramError
 
 #: The default colours. Any entry can be replaced with a diagram's ``colors`` keyword.
@@ -64,6 +65,10 @@ LANDING_OFFSET = 0.27
 CROSS = (0.07, 0.36)
 
 
+#: What :func:`set_default_size` tells a bad size (``{value}`` what was given).
+TEXTS: dict[str, str] = {"bad-default-size": "the default size is a width in pixels, 100 to 2000, not {value}"}
+
+
 def set_default_size(size: int) -> None:
     """Make ``size`` pixels the width of every picture drawn without a ``size`` of its own:
     diagrams, and the boards of the widgets. 560 suits a projector.
@@ -73,7 +78,7 @@ def set_default_size(size: int) -> None:
     >>> set_default_size(DEFAULT_SIZE)
     """
     if isinstance(size, bool) or not isinstance(size, int) or not 100 <= size <= 2000:
-        raise DiagramError(f"the default size is a width in pixels, 100 to 2000, not {size!r}")
+        raise DiagramError(language.say("bad-default-size", TEXTS, value=repr(size)))
     _size[0] = size
 
 

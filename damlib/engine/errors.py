@@ -14,6 +14,15 @@ _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 T = TypeVar("T")
 
+#: What a bad argument of any kind is told, for every module that checks one (``{keyword}`` the
+#: argument's Python name, ``{value}`` what was given, both as they are); said through
+#: :mod:`damlib.engine.language`, which imports this module, so not said here but by :func:`told`.
+TEXTS: dict[str, str] = {
+    "not-flag": "{keyword} must be True or False, not {value}",
+    "not-kind": "{keyword} must be a {kinds}, not {value}",
+    "kinds-joined": "{kinds} or {kind}",
+}
+
 
 def shown(value: object) -> str:
     """``value`` as a message shows it: its repr, shortened if long, so that a
@@ -86,5 +95,17 @@ def require(value: T, kind: type | tuple[type, ...], name: str) -> T:
     """
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:  # True is no number here
-        raise DamlibError(f"{name} must be a {' or '.join(k.__name__ for k in kinds)}, not {shown(value)}")
+        names = [k.__name__ for k in kinds]
+        joined = names[0]
+        for other in names[1:]:
+            joined = told("kinds-joined", kinds=joined, kind=other)
+        raise DamlibError(told("not-kind", keyword=name, kinds=joined, value=shown(value)))
     return value
+
+
+def told(key: str, /, **fields: object) -> str:
+    """The sentence ``key`` of :data:`TEXTS` in the chosen language (the language module imports
+    this one: it is looked up when said)."""
+    from . import language
+
+    return language.say(key, TEXTS, **fields)

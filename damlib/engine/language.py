@@ -40,7 +40,9 @@ ENGLISH = "en"
 #: rule ID: kept as it is in data (progress files, tests), said in the chosen language.
 #: ``language-name`` is the language's own name, in itself (a catalog translates it "Esperanto",
 #: "Deutsch", …): what a language menu offers, with no table of languages to keep.
-TEXTS: dict[str, str] = {"published": "published rules", "language-name": "English"}
+#: ``no-catalog``: a language asked for that has no catalog; ``{known}`` the codes there are.
+TEXTS: dict[str, str] = {"published": "published rules", "language-name": "English",
+                         "no-catalog": "no catalog for the language {code}: damlib speaks {known}"}
 PUBLISHED = TEXTS["published"]
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
@@ -78,10 +80,10 @@ def set_language(code: str) -> None:
     """Speak the language ``code`` (``"eo"``, ``"en"``, …) from now on: every sentence said after
     this call, by new boards, levels, exercises and pages, is in that language.
 
-    >>> set_language("tlh")
+    >>> set_language("tlh")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    damlib.engine.errors.DamlibError: no catalog for the language 'tlh': damlib speaks en, eo
+    damlib.engine.errors.DamlibError: no catalog for the language 'tlh': damlib speaks en, ...eo...
     """
     global _catalog, _code
     _catalog = _catalog_of(code)
@@ -89,12 +91,23 @@ def set_language(code: str) -> None:
     said.clear()
 
 
+def known(code: object) -> str:
+    """``code`` if it is one of :func:`languages`, else a damlib error naming those there are
+    (in the language spoken now).
+
+    >>> known("eo")
+    'eo'
+    """
+    if not isinstance(code, str) or code not in languages():
+        raise DamlibError(say("no-catalog", TEXTS, code=shown(code), known=", ".join(languages())))
+    return code
+
+
 def _catalog_of(code: object) -> gettext.NullTranslations:
     """The translations of the language ``code`` (English's: the templates themselves), or a
     damlib error naming the languages there are."""
-    if not isinstance(code, str) or code not in languages():
-        raise DamlibError(f"no catalog for the language {shown(code)}: damlib speaks {', '.join(languages())}")
-    return gettext.NullTranslations() if code == ENGLISH else _load(code)
+    found = known(code)
+    return gettext.NullTranslations() if found == ENGLISH else _load(found)
 
 
 def _load(code: str) -> gettext.GNUTranslations:

@@ -25,6 +25,7 @@ from .errors import (
     MoveTextError,
     SquareError,
     shown,
+    told,
 )
 from .notation import Color
 from .squares import SQUARE_NAMES, parse_square, square_number
@@ -35,7 +36,23 @@ TEXTS: dict[str, str] = {
     # never said for one move: a pair is the plural entry of the catalog
     "ambiguous-one": "{text} could mean 1 move: {moves}; name more landing squares",
     "ambiguous-other": "{text} could mean {count} different moves: {moves}; name more landing squares",
+    # a bad argument: {keyword} and {what} are the argument's Python name, {kind} a type's, {value}
+    # what was given
+    "short-path": "a move's path names its start and at least one more square, not {value}",
+    "landings": "a capture lands once after each piece it captures: {landings} landings, {captured} captured",
+    "not-position": "a move's position must be a Position or None, not {value}",
+    "not-square-names": "a move's {what} must be square names like ('c3', 'd4'), not {value}",
+    "in-move": "in the move's {what}: {error}",
+    "built-by": "a Position is built by Position.start, from_fen, from_diagram or from_pieces",
+    "immutable": "Position is immutable: play() returns a new position",
+    "not-pieces": "{keyword} must be a mapping of square names to pieces, not {value}",
+    "not-piece": "the piece on {square} must be a {kind} or one of w, b, W, B, not {value}",
+    "no-start": "a capture's path names at least the square it starts on",
+    "not-own-move": "after() plays a move of this position, not {value}",
+    "perft-from": "perft counts from a Position, not {value}",
+    "perft-depth": "depth must be a whole number of plies from 0 to {most}, not {value}",
 }
+say = language.sayer(TEXTS)
 
 Variant = Rules | str
 
@@ -96,15 +113,13 @@ class Move:
     ) -> None:
         route, taken = _squares(path, "path"), _squares(captured, "captured")
         if len(route) < 2:
-            raise MoveTextError(f"a move's path names its start and at least one more square, not {shown(path)}")
+            raise MoveTextError(say("short-path", value=shown(path)))
         if taken and len(taken) != len(route) - 1:
-            raise MoveTextError(
-                f"a capture lands once after each piece it captures: {len(route) - 1} landings, {len(taken)} captured"
-            )
+            raise MoveTextError(say("landings", landings=len(route) - 1, captured=len(taken)))
         if not isinstance(promotes, bool):
-            raise DamlibError(f"promotes must be True or False, not {shown(promotes)}")
+            raise DamlibError(told("not-flag", keyword="promotes", value=shown(promotes)))
         if position is not None and not isinstance(position, Position):
-            raise DamlibError(f"a move's position must be a Position or None, not {shown(position)}")
+            raise DamlibError(say("not-position", value=shown(position)))
         self.path = tuple(SQUARE_NAMES[s] for s in route)
         self.captured = tuple(SQUARE_NAMES[s] for s in taken)
         self.promotes = promotes
@@ -169,11 +184,11 @@ class Move:
 def _squares(names: object, what: str) -> tuple[int, ...]:
     """The square numbers of a tuple or list of square names; a damlib error names the bad part."""
     if not isinstance(names, (tuple, list)):
-        raise MoveTextError(f"a move's {what} must be square names like ('c3', 'd4'), not {shown(names)}")
+        raise MoveTextError(say("not-square-names", what=what, value=shown(names)))
     try:
         return tuple(square_number(name) for name in names)
     except SquareError as e:
-        raise SquareError(f"in the move's {what}: {e}") from None
+        raise SquareError(say("in-move", what=what, error=e)) from None
 
 
 class Position:
@@ -206,7 +221,7 @@ class Position:
     _reaches: dict[tuple[int, bool], CaptureStates | LevelReach]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise DamlibError("a Position is built by Position.start, from_fen, from_diagram or from_pieces")
+        raise DamlibError(say("built-by"))
 
     @classmethod
     def _of(cls, rules: Rules, board: movegen.RawBoard, white: bool) -> Position:
@@ -222,7 +237,7 @@ class Position:
         return position
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable: play() returns a new position")
+        raise AttributeError(say("immutable"))
 
     # an immutable value is its own copy; pickled, it is built again from what it holds
     def __copy__(self) -> Position:
@@ -281,14 +296,14 @@ class Position:
         """
         r = _rules(variant)
         if not isinstance(check, bool):
-            raise DamlibError(f"check must be True or False, not {shown(check)}")
+            raise DamlibError(told("not-flag", keyword="check", value=shown(check)))
         if not isinstance(pieces, Mapping):
-            raise DamlibError(f"pieces must be a mapping of square names to pieces, not {shown(pieces)}")
+            raise DamlibError(say("not-pieces", keyword="pieces", value=shown(pieces)))
         board = [0] * 64
         for name, piece in pieces.items():
             value = piece.value if isinstance(piece, Piece) else isinstance(piece, str) and notation.VALUES.get(piece)
             if not value:
-                raise DamlibError(f"the piece on {name} must be a Piece or one of w, b, W, B, not {shown(piece)}")
+                raise DamlibError(say("not-piece", square=name, kind="Piece", value=shown(piece)))
             board[square_number(name)] = value
         white = notation.parse_turn(turn)
         return cls._of(r, notation.check_board(r, board) if check else tuple(board), white)
@@ -441,7 +456,7 @@ class Position:
         damlib.engine.errors.IllegalMoveError: d4:d7 is not allowed (TR-MANDATORY): after a jump the same piece must jump again while it can; the capture does not end on d7.
         """  # noqa: E501
         if not isinstance(literal, bool):
-            raise DamlibError(f"literal must be True or False, not {shown(literal)}")
+            raise DamlibError(told("not-flag", keyword="literal", value=shown(literal)))
         if isinstance(move, Move):
             # a Move made on another position would carry that position (and draw its board):
             # it is read again, as its text, on this one
@@ -578,7 +593,7 @@ class Position:
         """
         squares = _squares(path, "path")
         if not squares:
-            raise MoveTextError("a capture's path names at least the square it starts on")
+            raise MoveTextError(say("no-start"))
         key = (squares[0], any_capture)
         if key not in self._reaches:
             # any complete capture may end it where mistakes are allowed (a referee's game)
@@ -612,7 +627,7 @@ class Position:
         'B:Wg5:Bd4,b6'
         """
         if not isinstance(move, Move) or move.position not in (self, None):
-            raise DamlibError(f"after() plays a move of this position, not {shown(move)}")
+            raise DamlibError(say("not-own-move", value=shown(move)))
         return Position._of(self.rules, movegen.apply(self._board, move._raw), not self._white)
 
 
@@ -627,7 +642,7 @@ def perft(position: Position, depth: int) -> int:
     302
     """
     if not isinstance(position, Position):
-        raise DamlibError(f"perft counts from a Position, not {shown(position)}")
+        raise DamlibError(say("perft-from", value=shown(position)))
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise DamlibError(f"depth must be a whole number of plies from 0 to {MAX_PERFT_DEPTH}, not {shown(depth)}")
+        raise DamlibError(say("perft-depth", most=MAX_PERFT_DEPTH, value=shown(depth)))
     return movegen.perft(position.rules, position._board, position._white, depth)

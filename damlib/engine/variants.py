@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from . import language
-from .errors import VariantError, shown
+from .errors import VariantError, shown, told
 from .language import PUBLISHED as PUBLISHED
 
 Direction = tuple[int, int]
@@ -142,6 +142,18 @@ TEXTS: dict[str, str] = {
     "short-Brazilian": "Brazilian",
     "short-Turkish (as published)": "Turkish (as published)",
     "short-Russian (as published)": "Russian (as published)",
+    # rules() asked for a game it does not know; {known} lists the names it knows, as code writes them
+    "unknown-variant": "unknown variant {variant}; known variants: {known}",
+    # a Rules value made with a bad field: {keyword}, {white} and {black} are fields' Python names,
+    # {value} what was given, {first} and {second} the values allowed, as code writes them
+    "not-name": "{keyword} must be a non-empty text, not {value}",
+    "not-directions": "{keyword} must be a tuple of (file step, rank step) pairs of -1, 0, 1, not {value}",
+    "not-diagonal": "{keyword} has {value}, which leaves the dark squares: where play is on a1's colour only "
+    "({all_squares} False) every direction must be diagonal",
+    "not-penalty": "{keyword} must be {first} or {second}, not {value}",
+    "not-start": "{keyword} must be a tuple of square names like ('a1', 'c1'), not {value}",
+    "no-start": "each side needs starting men: {white} and {black} must not be empty",
+    "twice": "{white} and {black} name a square twice",
 }
 say = language.sayer(TEXTS)
 
@@ -237,32 +249,32 @@ class Rules:
     def __post_init__(self) -> None:
         for f in ("name", "family"):
             if not isinstance(getattr(self, f), str) or not getattr(self, f).strip():
-                raise VariantError(f"{f} must be a non-empty text, not {shown(getattr(self, f))}")
+                raise VariantError(say("not-name", keyword=f, value=shown(getattr(self, f))))
         for f in ("all_squares", "long_kings", "remove_at_once", "crown_mid_capture", "majority", "no_king_reversal",
                   "land_to_jump_on"):
             if not isinstance(getattr(self, f), bool):
-                raise VariantError(f"{f} must be True or False, not {shown(getattr(self, f))}")
+                raise VariantError(told("not-flag", keyword=f, value=shown(getattr(self, f))))
         for f in ("man_steps", "man_captures", "king_directions"):
             value = getattr(self, f)
             if not isinstance(value, tuple) or not all(d in _LINES and isinstance(d, tuple) for d in value):
-                raise VariantError(
-                    f"{f} must be a tuple of (file step, rank step) pairs of -1, 0, 1, not {shown(value)}")
+                raise VariantError(say("not-directions", keyword=f, value=shown(value)))
         if not self.all_squares:
             for f in ("man_steps", "man_captures", "king_directions"):
                 straight = [d for d in getattr(self, f) if not (d[0] and d[1])]
                 if straight:
-                    raise VariantError(f"{f} has {shown(straight[0])}, which leaves the dark squares: where play is "
-                                       "on a1's colour only (all_squares False) every direction must be diagonal")
+                    raise VariantError(say("not-diagonal", keyword=f, value=shown(straight[0]),
+                                           all_squares="all_squares"))
         if self.penalty not in ("choice", "loss"):
-            raise VariantError(f"penalty must be 'choice' or 'loss', not {shown(self.penalty)}")
+            raise VariantError(say("not-penalty", keyword="penalty", first="'choice'", second="'loss'",
+                                   value=shown(self.penalty)))
         for f in ("white_start", "black_start"):
             value = getattr(self, f)
             if not isinstance(value, tuple) or not all(isinstance(s, str) and s in _SQUARES for s in value):
-                raise VariantError(f"{f} must be a tuple of square names like ('a1', 'c1'), not {shown(value)}")
+                raise VariantError(say("not-start", keyword=f, value=shown(value)))
         if not self.white_start or not self.black_start:
-            raise VariantError("each side needs starting men: white_start and black_start must not be empty")
+            raise VariantError(say("no-start", white="white_start", black="black_start"))
         if len(set(self.white_start + self.black_start)) < len(self.white_start + self.black_start):
-            raise VariantError("white_start and black_start name a square twice")
+            raise VariantError(say("twice", white="white_start", black="black_start"))
 
     def rule_id(self, topic: Topic) -> str | None:
         """The ID of the rule of RULES.md on ``topic`` that this game follows, or
@@ -507,7 +519,7 @@ def rules(variant: str | Rules) -> Rules:
     found = _named(variant)
     if found is None:
         known = ", ".join(repr(name) for name in VARIANTS)
-        raise VariantError(f"unknown variant {variant!r}; known variants: {known}")
+        raise VariantError(say("unknown-variant", variant=repr(variant), known=known))
     return found
 
 

@@ -56,6 +56,8 @@ TEXTS: dict[str, str] = {
     # the computer's choice after the learner's capture mistake
     "computer-only": "Nothing of yours to undo: the computer's opening move stays.",
     "computer-took-back": "The computer chose: take the move back and capture correctly ({rule}).",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "bad-seconds": "{keyword} is the computer's time per move, at most {most}, not {value}",
 }
 say = language.sayer(TEXTS)
 
@@ -98,8 +100,7 @@ class ClickToMove:
         self.finish_captures = bool(finish_captures)
         check_limits(seconds)  # a NaN would leave the computer thinking for ever
         if seconds is not None and seconds > BOARD_SECONDS:  # a click is answered within seconds
-            raise DamlibError(f"seconds is the computer's time per move, at most {BOARD_SECONDS:g}, "
-                              f"not {shown(seconds)}")
+            raise DamlibError(say("bad-seconds", keyword="seconds", most=f"{BOARD_SECONDS:g}", value=shown(seconds)))
         self.seconds = seconds
         self.level = strength_of(level)
         self._chance = random.Random()  # a beginner's slips

@@ -17,8 +17,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import NamedTuple
 
+from ..engine import language
 from ..engine.errors import DamlibError
 from ..engine.position import Move, Position
+from .referee import TEXTS as REFEREE_TEXTS
 from .referee import capture_stages
 
 #: How a board names a piece: a man by its colour's letter, a king by the capital.
@@ -60,7 +62,7 @@ def move_frames(move: Move, after: Position | None = None) -> tuple[Frame, ...]:
     """
     before = move.position
     if before is None:
-        raise DamlibError(f"{move} does not know the position it is played from")
+        raise DamlibError(language.say("no-position", REFEREE_TEXTS, move=move))
     if not move.captured:
         return (Frame(move.start, move.end, pieces_of(after if after is not None else before.play(move)), ()),)
     # the stages follow the route itself: a capture the majority rule forbids is shown too

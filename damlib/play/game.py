@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine import language
-from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown
+from ..engine.errors import DamlibError, GameOverError, IllegalMoveError, shown, told
 from ..engine.notation import Color
 from ..engine.position import Move, Position, Variant
 from ..engine.variants import PUBLISHED, Rules
@@ -123,7 +123,7 @@ class Game:
 
     def __init__(self, start: Variant | Position = "german", *, referee: bool = False) -> None:
         if not isinstance(referee, bool):
-            raise DamlibError(f"referee must be True or False, not {shown(referee)}")
+            raise DamlibError(told("not-flag", keyword="referee", value=shown(referee)))
         self.referee = referee
         first = start if isinstance(start, Position) else Position.start(_rules(start))
         if not any(first.board):

@@ -161,6 +161,8 @@ TEXTS: dict[str, str] = {
     "penalty-offer-loss": "it offers a piece: after it the other side must capture, and if it does not, that is "
                           "a capture mistake, which loses at once ({rule}).",
     "fallback": "it is what this level practises, {rule}: {description}",
+    # asked for a hint where the game is over
+    "no-hint": "there is no legal move to hint at",
 }
 
 
@@ -321,7 +323,7 @@ def hint(position: Position, history: Iterable[Position] = (), *, seconds: float
     require(position, Position, "position")
     moves = position.legal_moves
     if not moves:
-        raise GameOverError("there is no legal move to hint at", position.rules.rule_id("win"))
+        raise GameOverError(say("no-hint"), position.rules.rule_id("win"))
     chosen = position.parse_move(move) if move is not None else moves[0]
     decided = _rules_reason(position, chosen)
     if decided is None:

@@ -165,6 +165,18 @@ TEXTS: dict[str, str] = {
     "unwritable-rules": "the rules {name} differ from damlib's {preset} in {fields}: PDN names only damlib's games, "
                         "so the game would read back under other rules",
     "comment-ply": "a comment goes at a ply from 0 (before the first move) to {count} (after the last), not at {ply}",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    # {function} and {call} as code writes them
+    "not-path": "{function} reads the file at a path, not {value}: {other} reads text",
+    "file-name-given": "{value} is a file name, not PDN text: {call} reads the file",
+    "not-source": "PDN must be text, bytes or the path of a file, not {value}",
+    "bad-tag-name": "a PDN tag name is a capitalised word like 'Event' or 'WhiteElo', not {value}",
+    "bad-tag-value": "the {name} tag's value must be one line of text, not {value}",
+    "not-game": "{function} takes a damlib {kind}, not {value}",
+    "not-comments": "{keyword} map a ply count to a comment or a list of them, not {value}",
+    "not-name": "{keyword} must be text, not {value}",
+    "not-count": "{keyword} must be a count (0 or more), not {value}",
+    "not-seconds": "{keyword} must be a time in seconds (more than 0), not {value}",
 }
 say = language.sayer(TEXTS)
 
@@ -461,9 +473,9 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     fallback = _rules(default) if default is not None else None
     for name, value in (("limit", limit), ("max_moves", max_moves), ("max_games", max_games)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
+            raise DamlibError(say("not-count", keyword=name, value=shown(value)))
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < float("inf"):
-        raise DamlibError(f"seconds must be a time in seconds (more than 0), not {shown(seconds)}")
+        raise DamlibError(say("not-seconds", keyword="seconds", value=shown(seconds)))
     # counted as the text is split, so that a text too long is refused before the rest is looked at
     games = list(itertools.islice(_split(text, max_moves, max_games), limit))
     deadline = time.perf_counter() + seconds
@@ -482,7 +494,7 @@ def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = Non
     [1]
     """
     if not isinstance(path, (str, os.PathLike)):
-        raise DamlibError(f"read_file reads the file at a path, not {shown(path)}: read() reads text")
+        raise DamlibError(say("not-path", function="read_file", other="read()", value=shown(path)))
     return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves,
                 max_games=max_games, seconds=seconds)
 
@@ -495,7 +507,7 @@ def source_text(source: object) -> str:
         raise DamlibError(say("too-long", most=MAX_TEXT))
     # a file's path is at most 4,096 characters (PATH_MAX): longer text is no file name
     if isinstance(source, str) and len(source) <= 4096 and _FILE_NAME.fullmatch(source.strip()):
-        raise DamlibError(f"{source!r} is a file name, not PDN text: read_file({source!r}) reads the file")
+        raise DamlibError(say("file-name-given", value=repr(source), call=f"read_file({source!r})"))
     if hasattr(source, "read") and callable(source.read):
         source = source.read(MAX_TEXT + 1)  # no more than is read: a larger file is refused below
     if isinstance(source, os.PathLike):
@@ -513,7 +525,7 @@ def source_text(source: object) -> str:
         except UnicodeDecodeError:
             source = data.decode("latin-1")
     if not isinstance(source, str):
-        raise DamlibError(f"PDN must be text, bytes or the path of a file, not {shown(source)}")
+        raise DamlibError(say("not-source", value=shown(source)))
     return source.removeprefix("\ufeff")
 
 
@@ -673,9 +685,9 @@ def _game_type_of(rules: Rules) -> tuple[int, bool]:
 
 def _tag(name: str, value: object) -> str:
     if not isinstance(name, str) or not _TAG_NAME.match(name):
-        raise DamlibError(f"a PDN tag name is a capitalised word like 'Event' or 'WhiteElo', not {shown(name)}")
+        raise DamlibError(say("bad-tag-name", value=shown(name)))
     if not isinstance(value, str) or "\n" in value:
-        raise DamlibError(f"the {name} tag's value must be one line of text, not {shown(value)}")
+        raise DamlibError(say("bad-tag-value", name=name, value=shown(value)))
     return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
@@ -731,12 +743,12 @@ def write(game: Game, comments: Mapping[int, tuple[str, ...] | list[str] | str] 
     1. a3-a4 h6-h5 2. b3-b4 g6-g5 *
     """
     if not isinstance(game, Game):
-        raise DamlibError(f"write takes a damlib Game, not {shown(game)}")
+        raise DamlibError(say("not-game", function="write", kind="Game", value=shown(game)))
     if comments is not None and not (isinstance(comments, Mapping) and all(
             isinstance(ply, int) and all(isinstance(one, str) for one in (
                 said if isinstance(said, (list, tuple)) else (said,)))
             for ply, said in comments.items())):
-        raise DamlibError(f"comments map a ply count to a comment or a list of them, not {shown(comments)}")
+        raise DamlibError(say("not-comments", keyword="comments", value=shown(comments)))
     for ply in comments or {}:
         if isinstance(ply, bool) or not 0 <= ply <= len(game.moves):  # dropped, it would be lost without a word
             raise DamlibError(say("comment-ply", count=len(game.moves), ply=ply))
@@ -809,7 +821,7 @@ def save(game: Game, folder: str | os.PathLike[str] = ".", name: str | None = No
     an existing file is never overwritten: ``-2``, ``-3``, … is added instead.
     """
     if name is not None and not isinstance(name, str):
-        raise DamlibError(f"name must be text, not {shown(name)}")
+        raise DamlibError(say("not-name", keyword="name", value=shown(name)))
     text = write(game, None, **tags)
     stem = name.removesuffix(".pdn") if name else (
         f"{game.rules.name.lower().split()[0]}-{datetime.datetime.now():%Y-%m-%d-%H%M}")

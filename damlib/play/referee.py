@@ -112,6 +112,11 @@ TEXTS: dict[str, str] = {
     "blocked-king": "The king on {square} is blocked ({rule}). {why}",
     "blocked-man-nowhere": "The man on {square} is blocked ({rule}): it has no empty square to go to.",
     "blocked-king-nowhere": "The king on {square} is blocked ({rule}): it has no empty square to go to.",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-position": "expected a {kind}, not {value}",
+    "not-move": "capture stages are those of a {kind}, not {value}",
+    "no-position": "{move} does not know the position it is played from",
+    "not-most": "{keyword} must be 0 or more, not {value}",
 }
 say = language.sayer(TEXTS)
 
@@ -121,7 +126,7 @@ counted = language.counter(TEXTS)
 
 def _position(position: object) -> Position:
     if not isinstance(position, Position):
-        raise DamlibError(f"expected a Position, not {shown(position)}")
+        raise DamlibError(say("not-position", kind="Position", value=shown(position)))
     return position
 
 
@@ -230,10 +235,10 @@ def capture_stages(move: Move) -> tuple[CaptureStage, ...]:
     [None, 'TR-MAN-CAPTURE']
     """
     if not isinstance(move, Move):
-        raise DamlibError(f"capture stages are those of a Move, not {shown(move)}")
+        raise DamlibError(say("not-move", kind="Move", value=shown(move)))
     before = move.position
     if before is None:
-        raise DamlibError(f"{move} does not know the position it is played from")
+        raise DamlibError(say("no-position", move=move))
     rules = before.rules
     last_rank = before.last_rank
     path, captured = [square_number(s) for s in move.path], [square_number(s) for s in move.captured]
@@ -293,7 +298,7 @@ def forbidden_captures(position: Position, most: int) -> tuple[int, tuple[Move, 
     capture has too many routes to walk."""
     require(position, Position, "position")
     if require(most, int, "most") < 0:
-        raise DamlibError(f"most must be 0 or more, not {most}")
+        raise DamlibError(say("not-most", keyword="most", value=most))
     return position.forbidden_captures(most)
 
 

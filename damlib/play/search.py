@@ -25,11 +25,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import language
 from ..engine import raw as engine
-from ..engine.errors import DamlibError, GameOverError, require, shown
+from ..engine.errors import DamlibError, GameOverError, require, shown, told
 from ..engine.position import Move, Position
 from ..engine.raw import RawBoard, RawMove
 from .evaluation import evaluate
+
+#: What the computer's search tells bad arguments: {keyword} an argument's Python name, {kind} a
+#: type's, {value} what was given, {known} the strengths there are
+TEXTS: dict[str, str] = {
+    "no-level": "{value} is no level of play: choose one of {known}",
+    "bad-seconds": "{keyword} must be a number of seconds above 0, not {value}",
+    "not-whole": "{keyword} must be a whole number from 1, not {value}",
+    "not-history": "{keyword} is the game's positions so far, not {value}",
+    "stray-history": "{keyword} is the game's positions so far, not {value} among them",
+    "not-rng": "{keyword} must be a {kind}, not {value}",
+    # asked for a move where the game is over
+    "no-move": "there is no legal move to choose",
+}
+say = language.sayer(TEXTS)
 
 WIN = 100_000
 #: a score beyond this is a win (or loss) found by the search, not an evaluation
@@ -73,7 +88,7 @@ def strength_of(level: object) -> Strength:
         return level
     name = level.strip().lower() if isinstance(level, str) else None
     if name not in STRENGTHS:
-        raise DamlibError(f"{shown(level)} is no level of play: choose one of {', '.join(STRENGTHS)}")
+        raise DamlibError(say("no-level", value=shown(level), known=", ".join(STRENGTHS)))
     return STRENGTHS[name]
 
 
@@ -209,20 +224,20 @@ def check_limits(seconds: object = None, max_depth: object = None, max_nodes: ob
     """
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not math.isfinite(seconds) or seconds <= 0):
-        raise DamlibError(f"seconds must be a number of seconds above 0, not {shown(seconds)}")
+        raise DamlibError(say("bad-seconds", keyword="seconds", value=shown(seconds)))
     for name, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise DamlibError(f"{name} must be a whole number from 1, not {shown(value)}")
+            raise DamlibError(say("not-whole", keyword=name, value=shown(value)))
 
 
 def _positions(history: object) -> tuple[Position, ...]:
     """``history`` as positions: the game so far, or a DamlibError naming what is not one."""
     if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
-        raise DamlibError(f"history is the game's positions so far, not {shown(history)}")
+        raise DamlibError(say("not-history", keyword="history", value=shown(history)))
     positions = tuple(history)
     if not all(isinstance(p, Position) for p in positions):
         wrong = next(p for p in positions if not isinstance(p, Position))
-        raise DamlibError(f"history is the game's positions so far, not {shown(wrong)} among them")
+        raise DamlibError(say("stray-history", keyword="history", value=shown(wrong)))
     return positions
 
 
@@ -249,13 +264,13 @@ def analyse(
     check_limits(seconds, max_depth, max_nodes)
     history = _positions(history)
     if not isinstance(every_move, bool):
-        raise DamlibError(f"every_move must be True or False, not {shown(every_move)}")
+        raise DamlibError(told("not-flag", keyword="every_move", value=shown(every_move)))
     lv = strength_of(level)
     deadline = time.perf_counter() + (lv.seconds if seconds is None else seconds)
     depth_limit = lv.max_depth if max_depth is None else max_depth
     moves = position.legal_moves
     if not moves:
-        raise GameOverError("there is no legal move to choose", position.rules.rule_id("win"))
+        raise GameOverError(say("no-move"), position.rules.rule_id("win"))
     board, white = position.board, position.turn == "white"
     seen = {(p.board, p.turn == "white") for p in history} - {(board, white)}
     search = _Search(position, deadline, max_nodes, seen)
@@ -326,7 +341,7 @@ def best_move(
     check_limits(seconds, max_depth, max_nodes)
     history = _positions(history)
     if rng is not None and not isinstance(rng, random.Random):
-        raise DamlibError(f"rng must be a random.Random, not {shown(rng)}")
+        raise DamlibError(say("not-rng", keyword="rng", kind="random.Random", value=shown(rng)))
     lv = strength_of(level)
     moves = position.legal_moves
     if len(moves) == 1:

@@ -84,6 +84,8 @@ TEXTS: dict[str, str] = {
                          "the emptied square, and takes d2: d4:d7:d1.",
     "caption-TR-PENALTY": "If White plays h2-h3 instead of the capture d4:d6, that capture mistake loses the game "
                           "at once.",
+    # a rule the handouts have no example for: {rule} its ID
+    "no-example": "no handout example for {rule}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -175,7 +177,7 @@ def example(rule: str, game: Variant) -> tuple[Position, Move | None, Example]:
     rules = _rules(game)
     entry = EXAMPLES.get(rule)
     if entry is None:
-        raise DamlibError(f"no handout example for {rule}")
+        raise DamlibError(say("no-example", rule=rule))
     if entry.fen is None:
         return Position.start(rules), None, entry
     played = Game(Position.from_fen(entry.fen, rules))

@@ -109,6 +109,12 @@ TEXTS: dict[str, str] = {
     "no-such-question-other": "there is no question {number}: the worksheet has {count}",
     "no-questions": "the worksheet has no questions yet: add a position first",
     "no-exercises": "a worksheet needs at least one exercise",
+    # the names of the files a worksheet made in the board editor is saved as, unless the teacher
+    # names it: NAME.pdf and the key's NAME-answer-key.pdf (a file name: no spaces or slashes)
+    "file-name": "worksheet",
+    "key-file-name": "{name}-answer-key",
+    # a question that is no exercise: {kind} a type's Python name, {value} what was given
+    "not-exercise": "a worksheet is made of {kind} values; question {number} is {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -190,7 +196,7 @@ def cards(exercises: Iterable[Exercise], *, answers: bool = False, titles: Seque
     for number, task in enumerate(exercises, 1):
         title = titles[number - 1].strip() if number <= len(titles) else ""
         if not isinstance(task, Exercise):
-            raise DamlibError(f"a worksheet is made of Exercise values; question {number} is {task!r}")
+            raise DamlibError(say("not-exercise", kind="Exercise", number=number, value=repr(task)))
         # a worksheet's board is the one before the moves the question lists (after them, it could
         # give the answer away); the key's, the one the answer is about
         shown = task.position if answers else task.game.positions[0]
@@ -322,6 +328,16 @@ def save_worksheet(exercises: Iterable[Exercise], path: str | Path, *, answers: 
     return drawn
 
 
+def key_file(name: str) -> str:
+    """The file name of the answer key to the worksheet ``name`` (without ``.pdf``), in the
+    language damlib speaks.
+
+    >>> key_file("warm-up")
+    'warm-up-answer-key.pdf'
+    """
+    return f"{say('key-file-name', name=name)}.pdf"
+
+
 class Worksheet:
     """A teacher's worksheet being put together in the board editor: its questions in order,
     each with an optional title, the worksheet's title, and the name its two files take.
@@ -334,10 +350,11 @@ class Worksheet:
     ['1. Warm-up', '2. Black to move in German draughts']
     """
 
-    def __init__(self, title: str | None = None, name: str = "worksheet") -> None:
+    def __init__(self, title: str | None = None, name: str | None = None) -> None:
         #: the worksheet's title, "Draughts exercises" unless given
         self.title = say("default-title") if title is None else title
-        self.name = name
+        #: the name of its files, "worksheet" (in the language damlib speaks) unless given
+        self.name = say("file-name") if name is None else name
         self.questions: list[Exercise] = []
         self.titles: list[str] = []
 
@@ -380,17 +397,17 @@ class Worksheet:
 
     def save(self, folder: str | Path) -> tuple[Path, Path]:
         """Save the worksheet and its answer key as PDF in ``folder``: ``NAME.pdf`` and
-        ``NAME-answer-key.pdf``, or with ``-2``, ``-3``… added where a file of that name is
+        ``NAME-answer-key.pdf`` (:func:`key_file`), or with ``-2``, ``-3``… added where a file of that name is
         there already (nothing is overwritten). Returns the two paths."""
         if not self.questions:
             raise DamlibError(say("no-questions"))
-        stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or "worksheet"
+        stem = re.sub(r"[^\w-]+", "-", self.name.strip()).strip("-") or say("file-name")
         folder = Path(folder)
         number, suffix = 1, ""
-        while (folder / f"{stem}{suffix}.pdf").exists() or (folder / f"{stem}{suffix}-answer-key.pdf").exists():
+        while (folder / f"{stem}{suffix}.pdf").exists() or (folder / key_file(f"{stem}{suffix}")).exists():
             number += 1
             suffix = f"-{number}"
-        sheet, key = folder / f"{stem}{suffix}.pdf", folder / f"{stem}{suffix}-answer-key.pdf"
+        sheet, key = folder / f"{stem}{suffix}.pdf", folder / key_file(f"{stem}{suffix}")
         title = self.title.strip() or say("default-title")
         save_worksheet(self.questions, sheet, title=title, titles=self.titles)
         save_worksheet(self.questions, key, answers=True, title=say("answer-key-of", title=title), titles=self.titles)

@@ -150,6 +150,14 @@ TEXTS: dict[str, str] = {
     # the numbers 0 to 12 in words, in order, separated by commas (a number may take two words: "dek du";
     # its forms, where it has several, are separated by "/": Russian "один/одна/одну")
     "read-numbers": "zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    # {known} the kinds there are, {kind} a question's kind, as code writes them
+    "unknown-kind": "unknown exercise kind {value}; use one of {known}",
+    "not-about": "{keyword} must be a rule ID like 'DE-STRIKE', not {value}",
+    "not-history": "{keyword} must be a tuple of move texts, not {value}",
+    "moves-only": "a {kind} question is answered with moves, not words",
+    "no-move": "a {kind} exercise asks about no move",
+    "not-quiz": "a quiz is made of {kind} values, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -214,11 +222,11 @@ class Exercise:
     def __post_init__(self) -> None:
         # a broken exercise is refused here, not when a learner first answers it
         if not isinstance(self.kind, str) or self.kind not in QUESTIONS:
-            raise DamlibError(f"unknown exercise kind {shown(self.kind)}; use one of {', '.join(QUESTIONS)}")
+            raise DamlibError(say("unknown-kind", value=shown(self.kind), known=", ".join(QUESTIONS)))
         if self.about is not None and self.about not in RULE_TEXT:
-            raise DamlibError(f"about must be a rule ID like 'DE-STRIKE', not {shown(self.about)}")
+            raise DamlibError(say("not-about", keyword="about", value=shown(self.about)))
         if not isinstance(self.history, tuple) or not all(isinstance(m, str) for m in self.history):
-            raise DamlibError(f"history must be a tuple of move texts, not {shown(self.history)}")
+            raise DamlibError(say("not-history", keyword="history", value=shown(self.history)))
         game = self.game  # a bad FEN, variant or history raises its damlib error
         if (self.kind == "crown") != (self.move is not None):
             raise DamlibError(say("crown-needs-move"))
@@ -307,7 +315,7 @@ class Exercise:
             other = "black" if pos.turn == "white" else "white"
             return f"{other} wins" if self.rules.penalty == "loss" else f"{other} chooses"
         if self.kind != "winner":
-            raise DamlibError(f"a {self.kind!r} question is answered with moves, not words")
+            raise DamlibError(say("moves-only", kind=repr(self.kind)))
         result = self.game.result
         return result.winner if result and result.winner else "draw"
 
@@ -382,7 +390,7 @@ class Exercise:
     def _move(self) -> Move:
         """The move a 'crown' exercise asks about."""
         if self.move is None:
-            raise DamlibError(f"a {self.kind!r} exercise asks about no move")
+            raise DamlibError(say("no-move", kind=repr(self.kind)))
         return self.position.parse_move(self.move, literal=True)
 
     def _ends_as_king(self) -> bool:
@@ -636,7 +644,7 @@ class Quiz:
     def __init__(self, exercises: Iterable[Exercise] = ()) -> None:
         self.exercises = tuple(exercises) or EXERCISES
         if not all(isinstance(e, Exercise) for e in self.exercises):
-            raise DamlibError(f"a quiz is made of Exercise values, not {exercises!r}")
+            raise DamlibError(say("not-quiz", kind="Exercise", value=repr(exercises)))
         self.questions = [Question() for _ in self.exercises]
 
     def answer(self, index: int, text: str) -> str:

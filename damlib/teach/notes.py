@@ -28,6 +28,9 @@ _RULE_ID = re.compile(r"\b[A-Z]{2}(?:-[A-Z]+)+\b")
 #: What a learner reads here besides the notes themselves.
 TEXTS: dict[str, str] = {
     "show-answer": "Show the answer",
+    # a note made wrongly: {value} what was given
+    "empty-note": "a note needs at least one sentence",
+    "not-sentence": "a note is made of sentences, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -51,12 +54,12 @@ class Note:
 
     def __init__(self, *sentences: object) -> None:
         if not sentences:
-            raise DamlibError("a note needs at least one sentence")
+            raise DamlibError(say("empty-note"))
         self.paragraphs: list[tuple[str, str]] = []
         for sentence in sentences:
             label, text = sentence if isinstance(sentence, tuple) and len(sentence) == 2 else ("", sentence)
             if not isinstance(label, str) or text is None or isinstance(text, (bytes, tuple)):
-                raise DamlibError(f"a note is made of sentences, not {sentence!r}")
+                raise DamlibError(say("not-sentence", value=repr(sentence)))
             self.paragraphs.append((label, str(text)))
 
     def _repr_html_(self) -> str:

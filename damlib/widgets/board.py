@@ -29,7 +29,7 @@ from ..play.game import Game
 from ..play.referee import describe
 from ..play.spoken import overview, to_move
 from .common import TEXTS as COMMON_TEXTS
-from .common import Pictured
+from .common import Pictured, counted, shown_as
 
 _HERE = Path(__file__).parent
 #: The parts of the board's module (damlib/widgets/js), each one an ES module that imports only
@@ -253,7 +253,7 @@ class Board(Pictured, anywidget.AnyWidget):
         self.on_msg(self._message)
 
     def __repr__(self) -> str:
-        return f"<Board {len(self.pieces)} pieces>"
+        return shown_as(self, counted("pieces", len(self.pieces)))
 
     # -- what the learner does ----------------------------------------------------------
 

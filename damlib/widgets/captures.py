@@ -17,7 +17,18 @@ from ..engine.variants import rules as _rules
 from ..play.frames import move_frames
 from ..play.referee import CaptureStage, capture_stages, explain, forbidden_captures
 from .board import Board
-from .common import GAMES, WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import (
+    GAMES,
+    WHOLE_LABEL,
+    Pictured,
+    Steps,
+    button,
+    check_size,
+    game_name,
+    position_of,
+    prose,
+    shown_as,
+)
 
 #: The most captures a stepper's menu lists.
 MAX_LISTED = 60
@@ -38,6 +49,8 @@ TEXTS: dict[str, str] = {
     "takes-forbidden-one": "✗ {move} — takes {count}, not allowed",
     "takes-forbidden-other": "✗ {move} — takes {count}, not allowed",
     "no-capture-option": "no capture here",
+    # the stepper's text/plain, where no widget is drawn: "<CaptureStepper German: no capture>"
+    "shown-none": "no capture",
     "no-capture-white": "There is no capture here; White to move.",
     "no-capture-black": "There is no capture here; Black to move.",
     "not-allowed": "<b>Not allowed:</b> {why}",
@@ -68,6 +81,11 @@ TEXTS: dict[str, str] = {
     "example-pass": "passes the last rank and ends on it again",
     "example-turkish-file": "Turkish: crowned, then captures back down the file",
     "example-turkish-rank": "Turkish: crowned, then captures along the last rank",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-move": "{keyword} must be a {kind} or move text like 'e3:c5:a7', not {value}",
+    "not-fen": "{keyword} must be FEN text like 'W:Wb6:Bc7,e7', not {value}",
+    "not-games": "{keyword} must be a list of games, like ('german', 'russian'), not {value}",
+    "no-games": "{keyword} must name at least one game",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -133,7 +151,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.position = position_of(position, variant)
         self.size = check_size(size)
         if move is not None and not isinstance(move, (Move, str)):
-            raise DamlibError(f"move must be a Move or move text like 'e3:c5:a7', not {move!r}")
+            raise DamlibError(say("not-move", keyword="move", kind="Move", value=repr(move)))
         self.choice = w.Dropdown(description=say("capture"), layout=w.Layout(width="max-content", max_width="100%"),
                                  style=WHOLE_LABEL)
         self.forbidden = w.Checkbox(value=bool(show_forbidden), description=say("forbidden"), indent=False,
@@ -155,7 +173,7 @@ class CaptureStepper(Pictured, w.VBox):
         self.add_class("damlib-stepper")
 
     def __repr__(self) -> str:
-        return f"<CaptureStepper {self.position.rules.name}: {self.choice.value or 'no capture'}>"
+        return shown_as(self, str(self.choice.value or say("shown-none")), self.position.rules)
 
     def picture(self) -> bytes:
         move = self.choice.value
@@ -288,12 +306,12 @@ class PromotionExplorer(Pictured, w.VBox):
         self, fen: str | None = None, size: int | None = None, games: Iterable[Variant] = GAMES
     ) -> None:
         if fen is not None and not isinstance(fen, str):
-            raise DamlibError(f"fen must be FEN text like 'W:Wb6:Bc7,e7', not {fen!r}")
+            raise DamlibError(say("not-fen", keyword="fen", value=repr(fen)))
         if isinstance(games, (str, Rules)) or not isinstance(games, Iterable):
-            raise DamlibError(f"games must be a list of games, like ('german', 'russian'), not {games!r}")
+            raise DamlibError(say("not-games", keyword="games", value=repr(games)))
         chosen = tuple(dict.fromkeys(_rules(g) for g in games))
         if not chosen:
-            raise DamlibError("games must name at least one game")
+            raise DamlibError(say("no-games", keyword="games"))
         self.games = chosen
         self.size = check_size(size, share=0.65)  # boards side by side
         self.examples = w.Dropdown(options=[(say(f"example-{name}"), fen) for name, fen in PROMOTION_EXAMPLES.items()],

@@ -15,7 +15,7 @@ from ..drawing import diagram
 from ..engine import language
 from ..engine.errors import DamlibError
 from ..teach.learn import DEFAULT_FOLDER, ClassReport, class_report
-from .common import WHOLE_LABEL, Pictured, button, prose, text
+from .common import WHOLE_LABEL, Pictured, button, folder_of, prose, text
 
 #: What the class view says to the teacher; ``{error}`` and ``{path}`` come HTML-escaped.
 TEXTS: dict[str, str] = {
@@ -29,6 +29,8 @@ TEXTS: dict[str, str] = {
     "not-saved": "<b>Not saved:</b> {error}",
     "saved": "Saved {path}.",
     "chart-alt": "A chart of the rules this class's learners broke most, and who broke them.",
+    # the name of the file Save CSV writes (a file name: no spaces or slashes; .csv is added)
+    "csv-file": "class-progress",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -48,9 +50,9 @@ class ClassView(Pictured, w.VBox):
     """
 
     def __init__(self, folder: str | Path | None = None, *, save_to: str | Path = ".") -> None:
-        if folder is not None and not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
         self.save_to = Path(save_to)
+        if folder is not None:
+            folder_of(folder)
         #: the report last read, or None when the folder could not be read
         self.report: ClassReport | None = None
         self.folder = w.Text(value=str(folder if folder is not None else DEFAULT_FOLDER), description=say("folder"),
@@ -85,12 +87,13 @@ class ClassView(Pictured, w.VBox):
         self.chart.value = _chart(self.report) if diagram.PICTURES else b""
 
     def save_csv(self) -> None:
-        """Save the table as ``class-progress.csv`` in ``save_to`` (never into the class folder)."""
+        """Save the table as ``class-progress.csv`` (named in the language damlib speaks) in
+        ``save_to`` (never into the class folder)."""
         if self.report is None:
             self.message.value = prose(html.escape(say("open-first")))
             return
         try:
-            saved = self.report.save_csv(self.save_to / "class-progress.csv")
+            saved = self.report.save_csv(self.save_to / f"{say('csv-file')}.csv")
         except (OSError, DamlibError) as error:
             self.message.value = prose(say("not-saved", error=html.escape(str(error))))
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -30,6 +31,19 @@ TEXTS: dict[str, str] = {
     "last": "last",
     # the text alternative of a widget's picture: its board's name, and where every piece stands
     "picture-alt": "{board}. {position}.",
+    # what a widget is, where no widget can be drawn (its text/plain: a viewer without widgets, a
+    # lesson saved without their state): "<PlayBoard German: 3 moves>", the class name kept
+    "moves-one": "1 move",
+    "moves-other": "{count} moves",
+    "questions-one": "1 question",
+    "questions-other": "{count} questions",
+    "pieces-one": "1 piece",
+    "pieces-other": "{count} pieces",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-position": "a position must be a {kind} or FEN text like 'W:Wc3:Bd4', not {value}",
+    "not-some": "{keyword} must be a non-empty list of {kind} values, not {value}",
+    "bad-size": "{keyword} is the picture's width in pixels, 100 to 2000, not {value}",
+    "not-folder": "{keyword} must be a folder's path, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -45,6 +59,21 @@ def game_name(rules: Rules | str) -> str:
     ('German', 'Warm-up')
     """
     return variants.game_name(rules, short=True)
+
+
+def shown_as(widget: object, what: str, game: Rules | None = None) -> str:
+    """A widget's repr, its text/plain: its class, the game it plays, and ``what`` it holds, in
+    the chosen language.
+
+    >>> shown_as(w.Label(), counted("moves", 2), GERMAN)
+    '<Label German: 2 moves>'
+    """
+    return f"<{type(widget).__name__}{'' if game is None else ' ' + game_name(game)}: {what}>"
+
+
+def counted(key: str, count: int) -> str:
+    """The plural entry ``key`` of :data:`TEXTS` for ``count``."""
+    return language.counted(key, count, TEXTS)
 
 
 def picture_alt(board: str, position: str) -> str:
@@ -83,12 +112,19 @@ class Pictured:
         return bundle
 
 
+def folder_of(folder: object, keyword: str = "folder") -> Path:
+    """``folder`` as a path, or a damlib error naming ``keyword``."""
+    if not isinstance(folder, (str, Path)):
+        raise DamlibError(say("not-folder", keyword=keyword, value=repr(folder)))
+    return Path(folder)
+
+
 def position_of(position: object, variant: Variant | None) -> Position:
     """``position`` itself, or the position its FEN describes in ``variant`` (German by default)."""
     if isinstance(position, Position):
         return position
     if not isinstance(position, str):
-        raise DamlibError(f"a position must be a Position or FEN text like 'W:Wc3:Bd4', not {position!r}")
+        raise DamlibError(say("not-position", kind="Position", value=repr(position)))
     return Position.from_fen(position, variant or GERMAN)
 
 
@@ -99,7 +135,7 @@ def some(items: Iterable[T], kind: type[T], name: str) -> tuple[T, ...]:
     except TypeError:  # not a list at all
         chosen = ()
     if not chosen or not all(isinstance(item, kind) for item in chosen):
-        raise DamlibError(f"{name} must be a non-empty list of {kind.__name__} values, not {items!r}")
+        raise DamlibError(say("not-some", keyword=name, kind=kind.__name__, value=repr(items)))
     return chosen
 
 
@@ -147,7 +183,7 @@ def check_size(size: object, share: float = 1.0) -> int:
     if size is None:
         return round(look.default_size() * share)
     if not isinstance(size, int) or isinstance(size, bool) or not 100 <= size <= 2000:
-        raise DamlibError(f"size is the picture's width in pixels, 100 to 2000, not {size!r}")
+        raise DamlibError(say("bad-size", keyword="size", value=repr(size)))
     return size
 
 

@@ -21,7 +21,7 @@ from ..printed.worksheet import Worksheet
 from ..teach.exercises import Exercise
 from .board import Board
 from .captures import CaptureStepper
-from .common import GAMES, WHOLE_LABEL, Pictured, button, check_size, game_name, prose, text
+from .common import GAMES, WHOLE_LABEL, Pictured, button, check_size, folder_of, game_name, prose, shown_as, text
 from .play import PlayBoard
 
 #: What the editor says: the tool buttons' labels (``tool-`` and the tool, the pieces as the board
@@ -123,9 +123,7 @@ class BoardEditor(Pictured, w.VBox):
         self.editor = Editor(game, fen)
         self._drawing = False
         self.size = check_size(size, share=0.8)
-        if not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
-        self.folder = Path(folder)
+        self.folder = folder_of(folder)
         #: the worksheet being put together: its questions, their titles, its title and file name
         self.sheet = Worksheet()
         rules = self.editor.rules
@@ -196,7 +194,7 @@ class BoardEditor(Pictured, w.VBox):
         self._show()
 
     def __repr__(self) -> str:
-        return f"<BoardEditor {self.editor.rules.name}: {self.fen}>"
+        return shown_as(self, self.fen, self.editor.rules)
 
     @property
     def fen(self) -> str:

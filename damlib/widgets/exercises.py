@@ -16,7 +16,7 @@ from ..engine.errors import DamlibError
 from ..printed.worksheet import save_worksheet
 from ..teach.exercises import EXERCISES, MAX_ANSWER, AnswerClicks, Exercise, Quiz
 from .board import Board
-from .common import Pictured, Steps, button, check_size, game_name, prose, some
+from .common import Pictured, Steps, button, check_size, counted, folder_of, game_name, prose, shown_as, some
 
 #: What the exercises say. ``{number}`` is a question's number, ``{game}`` a game's name,
 #: ``{path}`` the squares clicked so far (c3:e5), ``{mark}`` ✔ or ✘, ``{links}`` the rule IDs to
@@ -43,6 +43,9 @@ TEXTS: dict[str, str] = {
     "saved": "Saved {sheet} and {answers}.",
     "page-alt-one": "The first page of the worksheet of {count} question.",
     "page-alt-other": "The first page of the worksheet of {count} questions.",
+    # the names of the two files Save writes (a file name: no spaces or slashes; .pdf is added)
+    "sheet-file": "draughts-worksheet",
+    "key-file": "draughts-answer-key",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -88,7 +91,7 @@ class Exercises(Pictured, w.VBox):
                           w.HBox([self.show_button]), self.feedback, self.summary])
 
     def __repr__(self) -> str:
-        return f"<Exercises: {len(self.exercises)} questions>"
+        return shown_as(self, counted("questions", len(self.exercises)))
 
     @property
     def index(self) -> int:
@@ -206,13 +209,12 @@ class SaveWorksheet(Pictured, w.VBox):
     True
     """
 
+    #: the names of the files saved where damlib speaks English; :meth:`names`, in the language it speaks
     NAMES = ("draughts-worksheet.pdf", "draughts-answer-key.pdf")
 
     def __init__(self, exercises: Iterable[Exercise] = EXERCISES, folder: str | Path = ".") -> None:
         self.exercises = some(exercises, Exercise, "exercises")
-        if not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
-        self.folder = Path(folder)
+        self.folder = folder_of(folder)
         self.save_button = button(say("save"), say("save-tip"), "save", self.save)
         self.message = w.HTML()
         # the page is drawn once: shown here, and kept in the display data for a lesson not yet run
@@ -224,7 +226,13 @@ class SaveWorksheet(Pictured, w.VBox):
         super().__init__([self.save_button, self.message, self.page])
 
     def __repr__(self) -> str:
-        return f"<SaveWorksheet: {len(self.exercises)} questions>"
+        return shown_as(self, counted("questions", len(self.exercises)))
+
+    @staticmethod
+    def names() -> tuple[str, str]:
+        """The names of the worksheet's file and its answer key's, in the language damlib speaks
+        (:data:`NAMES` in English)."""
+        return f"{say('sheet-file')}.pdf", f"{say('key-file')}.pdf"
 
     def picture(self) -> bytes:
         """The worksheet's page, small: enough to see what will be printed."""
@@ -247,7 +255,7 @@ class SaveWorksheet(Pictured, w.VBox):
 
     def save(self) -> None:
         """Save both files; say where, or why not."""
-        sheet, key = (self.folder / name for name in self.NAMES)
+        sheet, key = (self.folder / name for name in self.names())
         try:
             save_worksheet(self.exercises, sheet)
             save_worksheet(self.exercises, key, answers=True)

@@ -31,7 +31,7 @@ from ..teach.learn import (
 from ..teach.learn.clicks import LevelClicks
 from ..teach.learn.progress import load_file
 from .board import Board
-from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, some, text
+from .common import WHOLE_LABEL, Pictured, button, check_size, game_name, prose, shown_as, some, text
 
 #: Every sentence a learner reads here, whole, with named placeholders (``{login}`` the name the
 #: learner logged in to the class hub with, ``{why}`` a sentence saying why a save failed,
@@ -71,6 +71,8 @@ TEXTS: dict[str, str] = {
     "let-stand-tip": "let stand the mistaken move",
     "picture-title": "Level {index} of {count}: {rule}",
     "level-of": "Level {index} of {count}",
+    # the board's text/plain, where no widget is drawn: "<Learn: level 1 of 3>"
+    "shown-as": "level {index} of {count}",
     "heading": "{level} — {game}: {rule}",
     "hint-said": "Hint: {hint}",
     "white-to-move": "White to move.",
@@ -86,6 +88,10 @@ TEXTS: dict[str, str] = {
     "load-file-tip": "add the stars of a progress file you saved, on this computer or another",
     "loaded-one": "{file} loaded: {count} level has more stars now.",
     "loaded-other": "{file} loaded: {count} levels have more stars now.",
+    # a bad argument: {value} what was given, {known} the stages there are, as code names them
+    "not-learner": "a learner's name is text, not {value}",
+    "no-stages": "there is no stage to play",
+    "no-such-stage": "there is no stage {name} here: the stages are {known}",
 }
 
 
@@ -130,13 +136,13 @@ class Learn(Pictured, w.VBox):
         size: int | None = None,
     ) -> None:
         if learner is not None and not isinstance(learner, str):
-            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
+            raise DamlibError(say("not-learner", value=_shown(learner)))
         if isinstance(levels, Mapping):
             stages = {str(name): some(stage, Level, "levels") for name, stage in levels.items()}
         else:
             stages = {"": some(levels, Level, "levels")}
         if not stages:
-            raise DamlibError("there is no stage to play")
+            raise DamlibError(say("no-stages"))
         self.stages = stages
         self.levels = next(iter(stages.values()))
         self._picking = False  # while a menu is filled in, its changes choose nothing
@@ -218,7 +224,7 @@ class Learn(Pictured, w.VBox):
     _boards: weakref.WeakSet[Learn] = weakref.WeakSet()
 
     def __repr__(self) -> str:
-        return f"<Learn: level {self.index + 1} of {len(self.levels)}>"
+        return shown_as(self, say("shown-as", index=self.index + 1, count=len(self.levels)))
 
     @property
     def level(self) -> Level:
@@ -310,7 +316,7 @@ class Learn(Pictured, w.VBox):
         """Play the stage called ``name`` from its first level the learner has not done."""
         if not isinstance(name, str) or name not in self.stages:
             known = ", ".join(map(repr, self.stages))
-            raise DamlibError(f"there is no stage {_shown(name)} here: the stages are {known}")
+            raise DamlibError(say("no-such-stage", name=_shown(name), known=known))
         self._keep()
         self.levels, self.index = self.stages[name], self._first_undone(self.stages[name])
         self._start()
@@ -366,7 +372,7 @@ class Learn(Pictured, w.VBox):
         """Keep this learner's stars from now on (an empty name keeps none). On a class hub only
         the login name is taken: any other keeps the stars under the login name, and says so."""
         if not isinstance(learner, str):
-            raise DamlibError(f"a learner's name is text, not {_shown(learner)}")
+            raise DamlibError(say("not-learner", value=_shown(learner)))
         if self.login and learner.strip() != self.login:
             self.name.value = self.login  # the box shows whose stars are kept
             self._say(say("login-only", login=self.login))

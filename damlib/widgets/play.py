@@ -21,7 +21,7 @@ from ..play.game import Game
 from ..play.search import BOARD_SECONDS, STRENGTHS, Strength, strength_of
 from ..play.spoken import to_move
 from .board import Board
-from .common import GAMES, Pictured, button, check_size, game_name, position_of, prose, text
+from .common import GAMES, Pictured, button, check_size, counted, game_name, position_of, prose, shown_as, text
 
 #: What the play board says: its menus, buttons (each with its tooltip, ``-tip``) and lines.
 #: ``{game}`` is a game's name, ``{state}`` a result or "White to move", ``{error}`` and
@@ -59,6 +59,8 @@ TEXTS: dict[str, str] = {
     "saved": "Saved as <b>{name}</b> beside the notebook. The PDN text below can be copied into any draughts "
              "program.",
     "moves": "Moves",
+    # a bad argument: {keyword} its Python name, {value} what was given
+    "bad-seconds": "{keyword} is the computer's time per move, above 0 and at most {most}, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -115,8 +117,7 @@ class PlayBoard(Pictured, w.VBox):
         self.size = check_size(size)
         if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
                                     or not 0 < seconds <= BOARD_SECONDS):
-            raise DamlibError(f"seconds is the computer's time per move, above 0 and at most {BOARD_SECONDS:g}, "
-                              f"not {seconds!r}")
+            raise DamlibError(say("bad-seconds", keyword="seconds", most=f"{BOARD_SECONDS:g}", value=repr(seconds)))
         start = position_of(fen, rules) if fen is not None else Position.start(rules)
         self.table = ClickToMove(start, referee=referee, computer=parse_color(computer, "computer"),
                                  seconds=seconds, level=strength_of(level),
@@ -177,8 +178,7 @@ class PlayBoard(Pictured, w.VBox):
         self.add_class("damlib-playboard")
 
     def __repr__(self) -> str:
-        n = len(self.game.moves)
-        return f"<PlayBoard {self.game.rules.name}: {n} move{'' if n == 1 else 's'}>"
+        return shown_as(self, counted("moves", len(self.game.moves)), self.game.rules)
 
     def picture(self) -> bytes:
         game = self.game

@@ -20,7 +20,18 @@ from ..play.frames import move_frames
 from ..play.game import Game
 from ..play.referee import describe
 from .board import Board
-from .common import WHOLE_LABEL, Pictured, Steps, button, check_size, game_name, position_of, prose
+from .common import (
+    WHOLE_LABEL,
+    Pictured,
+    Steps,
+    button,
+    check_size,
+    counted,
+    game_name,
+    position_of,
+    prose,
+    shown_as,
+)
 
 #: What the replay says. ``{game}`` is a game's name, ``{label}`` a numbered move in bold
 #: ("<b>2. d4:f6</b>"), ``{description}`` what the move does; ``{error}`` and ``{result}`` come
@@ -55,6 +66,8 @@ TEXTS: dict[str, str] = {
     "stops": "<b>The replay stops here.</b> {error}",
     "label-start": "{game} board, the start",
     "label-after": "{game} board, after {move}",
+    # a bad argument: {kind} a type's Python name, {value} what was given
+    "not-source": "a replay shows PDN text, a PDN file, a list of move texts or a {kind}, not {value}",
 }
 
 #: the sentence of :data:`TEXTS` under a key, its placeholders filled
@@ -126,8 +139,7 @@ class GameReplay(Pictured, w.VBox):
         super().__init__([self.games, self.rules, self.steps, self.board, self.caption, self.opener])
 
     def __repr__(self) -> str:
-        n = len(self.game.moves)
-        return f"<GameReplay {self.game.rules.name}: {n} move{'' if n == 1 else 's'}>"
+        return shown_as(self, counted("moves", len(self.game.moves)), self.game.rules)
 
     # -- the games -------------------------------------------------------------------
 
@@ -276,7 +288,7 @@ def _pdn_text(source: object, start: Position | None) -> str:
     elif isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         text = " ".join(move_texts(source))
     else:
-        raise DamlibError(f"a replay shows PDN text, a PDN file, a list of move texts or a Game, not {shown(source)}")
+        raise DamlibError(say("not-source", kind="Game", value=shown(source)))
     if start is not None and not text.lstrip().startswith("["):
         text = f'[FEN "{start.fen}"]\n{text}'
     return text

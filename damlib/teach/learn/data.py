@@ -31,6 +31,10 @@ TEXTS: dict[str, str] = {
     "no-level-part-turkish": "no level practises {rule} (part {part}) in Turkish draughts",
     "no-level-other": "no level practises {rule} in {game}",
     "no-level-part-other": "no level practises {rule} (part {part}) in {game}",
+    # a level or goal written wrongly (found as damlib loads): {module} a module's, {level} a level's id
+    "stray-goals": "{module}: goals without a level: {goals}",
+    "not-in-order": "level {level}: {rule} is not in {game}'s teaching order",
+    "no-stage": "level {level} is not in any stage",
 }
 
 
@@ -48,7 +52,7 @@ LEVELS: tuple[Level, ...] = GERMAN_LEVELS + RUSSIAN_LEVELS + TURKISH_LEVELS
 for _module in (german, russian, turkish):  # a goal no level has would be translated for nothing
     _stray = set(_module.TEXTS) - {level.id for level in _module.LEVELS}
     if _stray:
-        raise DamlibError(f"{_module.__name__}: goals without a level: {', '.join(sorted(_stray))}")
+        raise DamlibError(say("stray-goals", module=_module.__name__, goals=", ".join(sorted(_stray))))
 
 
 _GERMAN_ORDER = ("DE-BOARD", "DE-START", "DE-MAN-MOVE", "DE-MAN-CAPTURE", "DE-WIN", "DE-MANDATORY", "DE-PROMOTE",
@@ -81,7 +85,7 @@ def _taught() -> tuple[dict[str, frozenset[str]], dict[str, int]]:
             if ahead:
                 at = ahead[0]
             elif level.rule not in order[:at + 1]:
-                raise DamlibError(f"level {level.id}: {level.rule} is not in {game}'s teaching order")
+                raise DamlibError(say("not-in-order", level=level.id, rule=level.rule, game=game))
             found[level.id] = frozenset(order[:at + 1])
             sections[level.id] = max(1, order[:at + 1].count(level.rule))
     return found, sections
@@ -99,7 +103,7 @@ def taught(level: Level) -> frozenset[str]:
     ['DE-BOARD', 'DE-MAN-MOVE', 'DE-START']
     """
     if level.id not in _TAUGHT:
-        raise DamlibError(f"level {level.id} is not in any stage")
+        raise DamlibError(say("no-stage", level=level.id))
     return _TAUGHT[level.id]
 
 

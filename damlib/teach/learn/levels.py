@@ -76,6 +76,11 @@ TEXTS: dict[str, str] = {
     "rule": "{title} ({rule})",
     # a rule the game shares with another ({other}, the game the rule's ID is named for), and why
     "rule-shared": "{title}: the same rule as in {other} ({rule}), since {game} differs from {other} only in {own}",
+    # a level written wrongly (found as damlib loads): {level} its id, {move} move text
+    "unknown-rule": "level {level}: unknown rule {rule}",
+    "replies": "level {level}: one reply is needed after each of the learner's moves but the last",
+    "fails": "level {level}: its solution fails at {move}: {error}",
+    "incomplete": "level {level}: its solution does not complete it",
 }
 
 
@@ -216,9 +221,9 @@ class Level:
 
     def __post_init__(self, checked: bool) -> None:
         if self.rule not in RULE_TEXT:
-            raise DamlibError(f"level {self.id}: unknown rule {self.rule!r}")
+            raise DamlibError(say("unknown-rule", level=self.id, rule=repr(self.rule)))
         if not self.solution or len(self.replies) != len(self.solution) - 1:
-            raise DamlibError(f"level {self.id}: one reply is needed after each of the learner's moves but the last")
+            raise DamlibError(say("replies", level=self.id))
         if not self.par:
             object.__setattr__(self, "par", len(self.solution))
         if not checked:
@@ -227,9 +232,9 @@ class Level:
         for move in self.solution:
             feedback = attempt.play(move)
             if not feedback.ok:
-                raise DamlibError(f"level {self.id}: its solution fails at {move}: {feedback.message}")
+                raise DamlibError(say("fails", level=self.id, move=move, error=feedback.message))
         if not attempt.done:
-            raise DamlibError(f"level {self.id}: its solution does not complete it")
+            raise DamlibError(say("incomplete", level=self.id))
 
     @property
     def goal(self) -> str:

@@ -85,7 +85,9 @@ TEXTS: dict[str, str] = {
     "empty": "it is empty",
     "too-large": "too large to be a progress file",
     "not-text": "not text",
-    "broken-json": "broken JSON: {error}",
+    # {line} and {column} count from 1: where a reader of the file finds what is wrong
+    "broken-json": "broken JSON: its text goes wrong at line {line}, column {column}",
+    "cut-json": "broken JSON: its text stops short, at line {line}, column {column}",
     "too-deep": "nested too deeply to be a progress file",
     "not-progress": "not a damlib progress file",
     "bad-stars": "its stars are not 1 to 3",
@@ -96,11 +98,16 @@ TEXTS: dict[str, str] = {
     "long-learner": "its learner's name is longer than {most} characters",
     "bad-date": "its saved date is not a date",
     "bad-days": "its days of the levels done are not dates of levels",
-    "no-language": "no catalog for the language {code}: damlib speaks {known}",
     # a progress file loaded (Learn's "Load a progress file"): {file} the name it was given
     "not-loaded": "{file} was not loaded: {reason}.",
     "other-learner": "{file} keeps the progress of {learner}, not of {owner}.",
     "long-name": "A learner's name is at most {most} characters; this one has {count}.",
+    # a bad argument: {keyword} its Python name, {kind} a type's, {value} what was given
+    "not-upload": "a progress file is loaded as its name and bytes, not {name} and {kind}",
+    "not-learner": "a learner's name must be text, not {value}",
+    "not-folder": "{keyword} must be a folder's path, not {value}",
+    "not-attempt": "{function} takes an {kind}, not {value}",
+    "not-level-id": "a level's id is short text like 'de-board-1', not {value}",
 }
 
 
@@ -161,9 +168,9 @@ class Progress:
 
     def __init__(self, learner: str, folder: str | Path | None = None) -> None:
         if not isinstance(learner, str) or not learner.strip():
-            raise DamlibError(f"a learner's name must be text, not {learner!r}")
+            raise DamlibError(say("not-learner", value=repr(learner)))
         if folder is not None and not isinstance(folder, (str, Path)):
-            raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+            raise DamlibError(say("not-folder", keyword="folder", value=repr(folder)))
         if len(learner.strip()) > MAX_NAME:
             raise DamlibError(say("long-name", most=MAX_NAME, count=len(learner.strip())))
         self.learner = learner.strip()
@@ -221,7 +228,7 @@ class Progress:
         A save that fails raises a :class:`~damlib.engine.errors.DamlibError` saying why, and this
         progress stays as it was kept before: it never holds stars the file does not."""
         if not isinstance(attempt, Attempt):
-            raise DamlibError(f"record takes an Attempt, not {attempt!r}")
+            raise DamlibError(say("not-attempt", function="record", kind="Attempt", value=repr(attempt)))
         stars, days = dict(self._stars), dict(self.days)
         if attempt.done:
             stars[attempt.level.id] = max(attempt.stars, self.stars(attempt.level.id))
@@ -232,15 +239,13 @@ class Progress:
     def keep_language(self, code: str) -> None:
         """Keep ``code`` (one of :func:`damlib.languages`) as the language this learner chose, with
         their stars; a save that fails raises as :meth:`record` does, and nothing changes."""
-        if code not in language.languages():
-            raise DamlibError(say("no-language", code=code, known=", ".join(language.languages())))
-        self._keep("language", code)
+        self._keep("language", language.known(code))
 
     def keep_level(self, level_id: str) -> None:
         """Keep ``level_id`` as the level this learner is on, so that Learn opens there again after
         a restart; a save that fails raises as :meth:`record` does, and nothing changes."""
         if not isinstance(level_id, str) or not _LEVEL_ID.fullmatch(level_id):
-            raise DamlibError(f"a level's id is short text like 'de-board-1', not {level_id!r}")
+            raise DamlibError(say("not-level-id", value=repr(level_id)))
         if level_id != self.level:
             self._keep("level", level_id)
 
@@ -383,7 +388,7 @@ def load_file(name: str, content: bytes) -> Kept:
     """What the progress file ``content``, called ``name``, keeps; a file that is not one raises a
     :class:`~damlib.engine.errors.DamlibError` that names it and says why."""
     if not isinstance(name, str) or not isinstance(content, (bytes, bytearray, memoryview)):
-        raise DamlibError(f"a progress file is loaded as its name and bytes, not {name!r} and {type(content).__name__}")
+        raise DamlibError(say("not-upload", name=repr(name), kind=type(content).__name__))
     try:
         return parse(bytes(content), Path(name).stem)
     except ValueError as error:
@@ -464,7 +469,9 @@ def parse(content: bytes, name: str) -> Kept:
     except UnicodeDecodeError:
         raise ValueError(say("not-text")) from None
     except json.JSONDecodeError as error:
-        raise ValueError(say("broken-json", error=error)) from None
+        # Python's own message is English: the place is said, and whether the file was cut short
+        cut = error.pos >= len(error.doc.rstrip())
+        raise ValueError(say("cut-json" if cut else "broken-json", line=error.lineno, column=error.colno)) from None
     except RecursionError:
         raise ValueError(say("too-deep")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

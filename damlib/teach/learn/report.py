@@ -33,6 +33,7 @@ from ...engine import language
 from ...engine.errors import DamlibError
 from ...engine.variants import game_name
 from .data import STAGES, TEACHING_ORDER
+from .progress import TEXTS as PROGRESS_TEXTS
 from .progress import account, read
 
 #: Scratch files Progress writes and renames; one left behind is a save that did not finish.
@@ -277,7 +278,7 @@ def class_report(folder: str | Path) -> ClassReport:
     that are not progress files, and saves left half-done, are named in the warnings. Nothing in
     the folder is changed, moved or created."""
     if not isinstance(folder, (str, Path)):
-        raise DamlibError(f"folder must be a folder's path, not {folder!r}")
+        raise DamlibError(language.say("not-folder", PROGRESS_TEXTS, keyword="folder", value=repr(folder)))
     folder = Path(folder)
     if not folder.is_dir():
         raise DamlibError(say("no-folder", folder=folder))
