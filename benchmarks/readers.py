@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import tempfile
 import time
@@ -16,7 +17,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from damlib import GERMAN, RUSSIAN_PUBLISHED, pdn
+from damlib import GERMAN, RUSSIAN_PUBLISHED, Position, pdn
 from damlib.engine.errors import DamlibError
 from damlib.learn import class_report
 from damlib.play.pdn import MAX_GAMES, MAX_MOVES, MAX_TEXT, MAX_WORDS
@@ -59,6 +60,39 @@ def class_folder(files: int, size: int) -> Path:
     return folder
 
 
+def crowded_games(count: int) -> str:
+    """``count`` games of one move, each set up ([FEN]) as a Turkish king among sixteen men of
+    benchmarks/worst_cases.py with one man moved elsewhere, so that no two share a position (the
+    generator remembers what it has searched)."""
+    from worst_cases import SUITE
+
+    rnd, seen, games = random.Random(1), set[str](), list[str]()
+    crowded = [fen for _, fen, game in SUITE if game == "turkish"]
+    while len(games) < count:
+        side, white, black = rnd.choice(crowded).split(":")
+        men = black[1:].split(",")
+        men[rnd.randrange(len(men))] = f"{rnd.choice('abcdefgh')}{rnd.randint(2, 7)}"
+        fen = f"{side}:{white}:B{','.join(men)}"
+        try:
+            Position.from_fen(fen, "turkish")
+        except DamlibError:  # two pieces on one square
+            continue
+        if fen not in seen:
+            seen.add(fen)
+            games.append(f'[GameType "30"]\n[FEN "{fen}"]\n1. a1-a2 *\n')
+    return "".join(games)
+
+
+def unread(games: list[pdn.PdnGame]) -> str:
+    """What a read of the crowded games came to, the memory of what was searched then forgotten,
+    so that each run starts as cold as the first."""
+    from worst_cases import forget
+
+    forget()
+    late = sum(1 for entry in games if entry.error is not None and "seconds=" in str(entry.error))
+    return f"{len(games) - late} read, {late} not read: time ran out"
+
+
 def paste_box() -> Callable[[object], str]:
     """A replay's paste box: what it says after reading a text (no error escapes it)."""
     replay = GameReplay("1. c3-d4 *", GERMAN)
@@ -75,11 +109,14 @@ def main() -> None:
     # 8 moves a game: both counts reached at once
     eight = '[GameType "26"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h8-g7 4. c3-d4 e5xc3 *\n\n'
     filled, stuffed = class_folder(300, MAX_BYTES // 17), class_folder(300, 50_000)  # made before the clock starts
+    crowded = crowded_games(MAX_GAMES)
     ussr = (DATA / "ussr-1950-russian.pdn").read_text(encoding="utf-8")
     inputs: dict[str, Callable[[], object]] = {
         "pdn.read, the USSR championship (54 games, 3,009 moves)": lambda: pdn.read(ussr, variant=RUSSIAN_PUBLISHED),
         f"pdn.read, {MAX_GAMES} games of 8 moves ({MAX_MOVES:,}: both counts)": lambda: pdn.read(eight * MAX_GAMES),
         f"pdn.read, {MAX_GAMES} games of no move": lambda: pdn.read('[GameType "26"] [a "b"] *\n' * MAX_GAMES),
+        f"pdn.read, {MAX_GAMES} games set up among many pieces (Turkish kings among 16 men)":
+            lambda: unread(pdn.read(crowded)),
         "pdn.read, 1 MB of one-move games": lambda: pdn.read(GAME * 40_000),
         "pdn.read, 1 MB of them, max_games=None": lambda: pdn.read(GAME * 40_000, max_games=None),
         f"pdn.read, {words:,} '()' pairs (the most words)": lambda: pdn.read("1. c3-d4 " + "()" * (words - 2) + " *",

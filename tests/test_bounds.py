@@ -166,3 +166,24 @@ def test_the_position_a_bound_is_reached_in_stays_legal():
     # the search stopped by its count still answers a legal move
     move = search.best_move(Position.start(GERMAN), level="strong", max_nodes=50)
     assert move in Position.start(GERMAN).legal_moves
+
+
+def test_games_still_to_be_played_when_the_time_is_up_are_not_read_and_say_so(monkeypatch):
+    # counts bound the moves, but one move set up among many pieces can take 0.1 s to check
+    # (benchmarks/worst_cases.py), so the clock bounds a text of them: here each move "takes" 1 s
+    now = [0.0]
+    play = pdn_module.Game.play
+
+    def slow_play(game, move):
+        now[0] += 1.0
+        return play(game, move)
+
+    monkeypatch.setattr(pdn_module, "time", type("Clock", (), {"perf_counter": staticmethod(lambda: now[0])}))
+    monkeypatch.setattr(pdn_module.Game, "play", slow_play)
+    games = pdn.read(GAME * 5, seconds=2.5)
+    assert [entry.game is not None for entry in games] == [True, True, True, False, False]
+    assert [len(entry.game.moves) for entry in games[:3]] == [1, 1, 1]
+    late = games[3].error
+    assert late.game == 4 and late.move == "c3-d4" and "2.5 seconds" in str(late) and "seconds=" in str(late)
+    with pytest.raises(DamlibError, match="seconds"):
+        pdn.read(GAME, seconds=0)

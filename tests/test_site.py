@@ -226,9 +226,9 @@ def _run_lesson(page, site_url: str, lesson: str, boards: int):
 def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_elsewhere, site_url: str,
                                                                      tmp_path: Path) -> None:
     """Lesson 02 in the browser's Python: every cell runs with no error, a capture played by clicks
-    is animated to its end, a Learn level is finished with a name typed, and after the page is
-    reloaded and the lesson run again, Learn opens with that name and its stars (kept in the site's
-    browser storage)."""
+    is animated to its end, a Learn level is finished with a name typed; saved and opened again,
+    every board shows as a picture of how it was left; run again, Learn opens with that name and
+    its stars (kept in the site's browser storage)."""
     from playwright.sync_api import expect
 
     page, elsewhere = page_and_elsewhere
@@ -257,7 +257,18 @@ def test_a_lesson_runs_whole_plays_and_keeps_its_stars_in_the_site(page_and_else
         _square(learn, square).click()
     expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)
     page.screenshot(path=str(tmp_path / "site-level-done.png"))
+    # saved and opened again, each board is a picture of how it was left, with its note (the
+    # site's plugin, tools/site_saving.js), never "Loading widget..."
+    _shown_notebook(page).locator('.jp-Toolbar [data-command="docmanager:save"]').click()
+    expect(page.locator(".lm-TabBar-tab.jp-mod-current.jp-mod-dirty")).to_have_count(0, timeout=30_000)
     page.reload()
+    shown = _shown_notebook(page)
+    saved = shown.locator(".damlib-saved")  # the diagrams too, boards in the site
+    expect(saved.locator('img[alt*="White: a king on g7."]')).to_have_count(1, timeout=PAGE_TIMEOUT_MS)
+    expect(saved.nth(drawn - 1)).to_be_attached()
+    expect(saved.first).to_contain_text("run the cell again to play on")
+    expect(shown.get_by_text("Loading widget")).to_have_count(0)
+    page.screenshot(path=str(tmp_path / "site-saved-reopened.png"))
     shown = _run_lesson(page, site_url, "notebooks/02-german-basics.ipynb", drawn)
     learn = shown.locator(".damlib-learn").first
     expect(learn).to_contain_text("ana: 1 of 3 levels done, 3 of 9 stars.", timeout=30_000)

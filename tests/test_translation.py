@@ -26,9 +26,10 @@ from damlib.learn import LEVELS
 ENGLISH = re.compile(r"\b(the|and|is|are|you|your|to|of|it|its|this|that|not|with|move|moves|piece|pieces|"
                      r"white|black|captures?|king|kings|men|show|hint|next|save|open|level|stage|board|undo|"
                      r"flip|computer|again|answer|try|wins?|draw|none)\b", re.IGNORECASE)
-#: what a sentence holds that no language translates: rule IDs, FEN, move text, squares, files
+#: what a sentence holds that no language translates: rule IDs, FEN, move text, squares, files, and
+#: the placeholders of a template the board's script fills
 KEPT = re.compile(r"\b[A-Z]{2}(?:-[A-Z]+)+\b|[WB]:[WB]\S*|\b[a-h][1-8](?:[-:x×][a-h][1-8])*\b"
-                  r"|\S+\.(?:pdf|csv|json|pdn)\b")
+                  r"|\S+\.(?:pdf|csv|json|pdn)\b|\{\w+\}")
 
 
 def english_in(text: str) -> list[str]:

@@ -55,6 +55,10 @@ PACKAGE_SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "damlib
 #: What a browser needs of the npm package: no source maps, TypeScript types or Node console.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"
+#: The site's own JupyterLab plugin, a federated extension written by hand: as a lesson is saved,
+#: its boards become pictures (the full install's server does it with damlib/widgets/saved.py).
+SAVING = "damlib-site-saving"
+SAVING_PLUGIN = ROOT / "tools" / "site_saving.js"
 #: What jupyterlite-pyodide-kernel 0.8.6's worker installs as it starts, one after another, unless
 #: already loaded: all are preloaded instead, fetched and unpacked together as Pyodide starts.
 KERNEL_PACKAGES = ("micropip", "comm", "ipython", "jedi", "piplite", "ipykernel", "pyodide-kernel")
@@ -216,13 +220,20 @@ def extensions(work: Path, wheels: Path) -> list[Path]:
 
 def finish(output: Path) -> None:
     """What the build is not trusted to keep, written back: the PyPI fallback off (issue 39 saw a
-    build drop it), Pyodide the site's own; and the site opening on the first lesson."""
+    build drop it), Pyodide the site's own; the site's plugin that saves boards as pictures; and
+    the site opening on the first lesson."""
     path = output / "jupyter-lite.json"
     config = json.loads(path.read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     settings["disablePyPIFallback"] = True
     if not settings.get("pyodideUrl", "").startswith("./"):
         raise SiteError(f"the site's kernel would load Pyodide from {settings.get('pyodideUrl')!r}, not the site")
+    # the site's own plugin, which saves a lesson's boards as pictures (tools/site_saving.js)
+    saving = output / "extensions" / SAVING / "static"
+    saving.mkdir(parents=True)
+    shutil.copy2(SAVING_PLUGIN, saving / "remoteEntry.js")
+    config["jupyter-config-data"]["federated_extensions"].append(
+        {"name": SAVING, "load": "static/remoteEntry.js", "extension": "./extension"})
     path.write_text(json.dumps(config, indent=2))
     front = output / "index.html"
     page = front.read_text()

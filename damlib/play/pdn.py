@@ -70,6 +70,7 @@ import functools
 import itertools
 import os
 import re
+import time
 import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -109,6 +110,9 @@ TEXTS: dict[str, str] = {
     "never-closed": "a variation opened with '(' is never closed",
     "comment-never-closed": "a comment opened with {brace} is never closed",
     "setup": "a setup {setup} inside a game is not read",
+    "out-of-time": "not read: reading this text took more than {seconds:g} seconds, the most here (a game set up "
+                   "with many pieces takes long to play through); read fewer games with limit=, or allow more time "
+                   "with seconds=",
     "not-a-move": "{text} is not a move",
     "no-square": "there is no square {number}: the squares are numbered 1–{squares}",
     "no-square-long-one": "there is no square {start}… ({count} digit): the squares are numbered 1–{squares}",
@@ -207,6 +211,11 @@ MAX_GAMES = 500
 #: :func:`read` looks at, whatever ``max_moves`` is (the USSR championship has 4,959): each
 #: costs a few microseconds and a small object in memory.
 MAX_WORDS = 20_000
+#: The most seconds :func:`read` spends playing moves by default (``seconds=``): counts bound
+#: the moves, but a move from a position set up with many pieces (a Turkish king among
+#: sixteen men) can take 0.1 s to check, so the games left when time runs out are not read and
+#: say so. The USSR championship reads in 0.4 s here, in the browser's Python at most 2 s.
+MAX_SECONDS = 3.0
 #: The deepest nesting of variations read; variations are kept as text, never played.
 MAX_DEPTH = 50
 #: The most squares a move names: the longest capture on 8×8 takes at most 12 pieces (13 squares);
@@ -422,7 +431,7 @@ def _split(text: str, max_moves: int | None = None, max_games: int | None = None
 
 def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, variant: Rules | str | None = None,
          default: Rules | str | None = None, limit: int | None = None, max_moves: int | None = MAX_MOVES,
-         max_games: int | None = MAX_GAMES) -> list[PdnGame]:
+         max_games: int | None = MAX_GAMES, seconds: float = MAX_SECONDS) -> list[PdnGame]:
     """The games of a PDN text, in order: one :class:`PdnGame` for each.
 
     ``source`` is the text, its bytes, the path of a PDN file (a :class:`~pathlib.Path`; a
@@ -437,7 +446,8 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     be read (:data:`MAX_GAMES`, likewise), is refused before any is played, and so is a text
     whose games to be read hold over :data:`MAX_WORDS` words, or of over :data:`MAX_TEXT`
     characters (refused by its length alone): with the counts by default a call takes well
-    under a second, and memory in proportion to the text.
+    under a second, and memory in proportion to the text. Games whose moves are still to be
+    played when ``seconds`` (:data:`MAX_SECONDS`) have passed are not read, and say so.
 
     >>> first, second = read('[GameType "26"] 1. c3-d4 f6-e5 2. d4xf6 * [GameType "26"] 1. c3-c5 *')
     >>> len(first.game.moves), second.game, second.error.rule
@@ -452,14 +462,17 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, varian
     for name, value in (("limit", limit), ("max_moves", max_moves), ("max_games", max_games)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise DamlibError(f"{name} must be a count (0 or more), not {shown(value)}")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < float("inf"):
+        raise DamlibError(f"seconds must be a time in seconds (more than 0), not {shown(seconds)}")
     # counted as the text is split, so that a text too long is refused before the rest is looked at
     games = list(itertools.islice(_split(text, max_moves, max_games), limit))
-    return [_build(raw, n, text, forced, fallback) for n, raw in enumerate(games, 1)]
+    deadline = time.perf_counter() + seconds
+    return [_build(raw, n, text, forced, fallback, (deadline, seconds)) for n, raw in enumerate(games, 1)]
 
 
 def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = None, default: Rules | str | None = None,
               limit: int | None = None, max_moves: int | None = MAX_MOVES,
-              max_games: int | None = MAX_GAMES) -> list[PdnGame]:
+              max_games: int | None = MAX_GAMES, seconds: float = MAX_SECONDS) -> list[PdnGame]:
     """The games of the PDN file at ``path``, as :func:`read` reads them.
 
     >>> import tempfile
@@ -471,7 +484,7 @@ def read_file(path: str | os.PathLike[str], *, variant: Rules | str | None = Non
     if not isinstance(path, (str, os.PathLike)):
         raise DamlibError(f"read_file reads the file at a path, not {shown(path)}: read() reads text")
     return read(Path(path), variant=variant, default=default, limit=limit, max_moves=max_moves,
-                max_games=max_games)
+                max_games=max_games, seconds=seconds)
 
 
 def source_text(source: object) -> str:
@@ -546,7 +559,8 @@ def _rules_for(tags: dict[str, str], forced: Rules | None, fallback: Rules | Non
     return rules, 2 if corner is None else corner
 
 
-def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback: Rules | None) -> PdnGame:
+def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback: Rules | None,
+           clock: tuple[float, float]) -> PdnGame:
     tags = {name: value for name, value, _ in raw.tags}
     lines = {name: line for name, _, line in raw.tags}
     first = raw.tags[0][2] if raw.tags else raw.body[0].line if raw.body else raw.result.line if raw.result else 1
@@ -597,6 +611,8 @@ def _build(raw: _RawGame, number: int, text: str, forced: Rules | None, fallback
         elif token.kind == "move" and len(re.findall(_SQUARE, token.text[:4 * MAX_SQUARES])) > MAX_SQUARES:
             said = say("long-move", start=token.text[:20], count=len(token.text), most=MAX_SQUARES)
             return entry(None, failed(token.line, said, token.text[:20]), game)
+        elif token.kind == "move" and time.perf_counter() > clock[0]:
+            return entry(None, failed(token.line, say("out-of-time", seconds=clock[1]), token.text), game)
         elif token.kind == "move":
             number_text = move_number(ply, white_first=start.turn == "white")
             try:

@@ -28,6 +28,7 @@ from ..play.frames import BY_VALUE, Frame, move_frames, pieces_of
 from ..play.game import Game
 from ..play.referee import describe
 from ..play.spoken import overview, to_move
+from .common import TEXTS as COMMON_TEXTS
 from .common import Pictured
 
 _HERE = Path(__file__).parent
@@ -144,9 +145,10 @@ def board_module() -> str:
 
 
 def board_labels() -> dict[str, str]:
-    """The words the browser shows and reads out, in the language damlib speaks now; the
-    placeholders are left for board.js to fill."""
-    return {key: language.translate(TEXTS[key]) for key in _LABELS}
+    """The words the browser shows and reads out, in the language damlib speaks now (with the
+    text alternative of a picture, for the site's saved boards); the placeholders are left for
+    board.js to fill."""
+    return {**{key: language.translate(TEXTS[key]) for key in _LABELS}, "picture-alt": language.translate(COMMON_TEXTS["picture-alt"])}
 
 
 def frames_said(frames: Sequence[Frame], *, start: Position) -> str:

@@ -319,6 +319,24 @@ function render({ model, el: host }) {
       animate(animation, since);
     } else if (!busy) draw();
   });
+  // What the static site keeps of the board as a lesson is saved (its page has no server to do it,
+  // damlib/widgets/saved.py: tools/site_saving.js asks): the board as it is now, standing alone as
+  // an SVG image (the page's CSS does not follow it there), its text alternative and the note to
+  // run the cell again, in the board's language.
+  host.damlibPicture = () => {
+    const copy = svg.cloneNode(true);
+    copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+    const texts = svg.querySelectorAll("text");
+    copy.querySelectorAll("text").forEach((text, i) => {
+      const style = getComputedStyle(texts[i]);
+      for (const name of ["font-family", "font-size", "font-weight", "dominant-baseline", "text-anchor"]) {
+        text.setAttribute(name, style.getPropertyValue(name));
+      }
+    });
+    copy.querySelectorAll(".damlib-cursor").forEach((mark) => mark.remove());
+    const alt = say("picture-alt", { board: get("label"), position: get("overview") });
+    return { svg: new XMLSerializer().serializeToString(copy), alt, note: say("saved") };
+  };
   lastAnimation = get("animation").id || 0;
   tell(get("announce"));
   draw();
