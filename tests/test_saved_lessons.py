@@ -59,8 +59,9 @@ def test_a_static_html_export_shows_every_picture(path):
 
 @pytest.mark.parametrize("code", LESSON_FOLDERS)
 def test_the_saved_lessons_stay_small(code):
-    # about 1.5 MB of pictures in a language's ten lessons: saved widget state would add megabytes
-    assert sum(len(committed(p)) for p in lessons(code)) < 1.6e6
+    # about 1.5 MB of pictures in a language's ten lessons, its words a little more (Cyrillic takes
+    # two bytes a letter): saved widget state would add megabytes
+    assert sum(len(committed(p)) for p in lessons(code)) < 1.75e6
 
 
 # -- saved after a run: each damlib board a picture of how it was left (damlib.widgets.saved) ----
