@@ -27,6 +27,9 @@ pyodide.runPython(`
 import base64, hashlib, importlib.util, sys, warnings, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
+#: the lexers a Python kernel imports: the table of all, and Python's own (tracebacks, help)
+KEPT_LEXERS = {"__init__.py", "_mapping.py", "python.py"}
+
 def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
@@ -37,8 +40,10 @@ def compiled(wheel):
     pycs = []
     for info, source in entries:
         name = info.filename
-        if not name.endswith(".py") or any(part in name for part in (".dist-info/", ".data/", "/tests/")):
+        if not name.endswith(".py") or any(part in name for part in (".dist-info/", ".data/", "/tests/", "/testing/")):
             continue  # never imported: a package's own tests
+        if name.startswith("pygments/lexers/") and name.rpartition("/")[2] not in KEPT_LEXERS:
+            continue  # 1.7 MB of lexers of other languages, imported only if asked for
         try:
             code = compile(source, name, "exec", dont_inherit=True)
         except SyntaxError:  # a module this Python cannot import either
