@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 
 import damlib
 from damlib.engine import language
+from damlib.engine.catalog import compile_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted((ROOT / "damlib/locale").glob("*/LC_MESSAGES/damlib.po"))
@@ -110,6 +111,28 @@ def test_three_plural_forms_and_a_catalog_edited_since_its_install(tmp_path: Pat
     assert language.sayer(texts)("hello", name="Ana") == "Privet, Ana."
     damlib.set_language("en")
     assert not language.said and language.counted("pieces", 3, texts) == "3 pieces"
+
+
+def test_a_catalog_is_compiled_once_until_its_translator_edits_it(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # every Learn board names each language in itself: each board compiled every catalog before
+    path = tmp_path / "xx" / "LC_MESSAGES" / "damlib.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(PO, encoding="utf-8")
+    monkeypatch.setattr(language, "LOCALE", tmp_path)
+    compiled: list[Path] = []
+    monkeypatch.setattr(language, "compile_catalog", lambda source: compiled.append(source) or compile_catalog(source))
+    hello = {"hello": "Hello, {name}."}
+    for _ in range(3):
+        damlib.set_language("xx")
+        assert language.sayer(hello)("hello", name="Ana") == "Privet, Ana."
+    assert compiled == [path]
+    path.write_text(PO.replace("Privet", "Zdravstvuj"), encoding="utf-8")
+    os.utime(path, (path.stat().st_mtime + 10,) * 2)  # a later edit, whatever the clock's grain
+    damlib.set_language("xx")
+    assert language.sayer(hello)("hello", name="Ana") == "Zdravstvuj, Ana."
+    assert compiled == [path, path]
+    damlib.set_language("en")
 
 
 def test_choosing_english_again_says_english() -> None:
