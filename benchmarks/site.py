@@ -16,6 +16,9 @@ It serves the site with ``python -m http.server`` on 127.0.0.1 and prints, besid
   and range of ``--runs`` runs, with where the seconds went (the menu, the kernel's start, the first
   cell, the board) and what the learner downloaded (the sizes of the files the server sent, counted
   from its log);
+- JupyterLite's own floor under that wait: a one-cell notebook (``1 + 1``) opened to its answer,
+  warm, in a copy of the site whose kernel loads nothing of damlib (as JupyterLite comes), beside
+  the same notebook in the site as built;
 - the site's size;
 - a click's answer on a board (``performance.measure("damlib:update")``: the click sent to the kernel,
   its answer drawn), median and 95th percentile, on the German start and every position of
@@ -35,6 +38,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,6 +57,7 @@ from browser_clicks import BOARDS, HOST, LAUNCH, board_cells, click_times, local
 LESSON = "notebooks/02-german-basics.ipynb"
 FIRST_BOARD = 4  # the code cell of lesson 02 whose Learn board is the first that plays (cell 9)
 TIMEOUT_MS = 300_000
+KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"  # its settings in jupyter-lite.json
 REPEATS = 7  # legal moves timed, each position
 CLICKS = 3  # moves played by clicks, each board (a Turkish one is 10–17 clicks)
 #: issue 39's targets on this machine
@@ -212,6 +217,62 @@ def first_boards(playwright, browser, url: str, site: Path, log: Path, profile: 
             f"{step} {statistics.median(steps[step] for steps, _ in results):.1f} s" for step in results[0][0]))
 
 
+ONE_CELL = "floor.ipynb"
+
+
+def with_one_cell(site: Path, copy: Path, *, stock: bool) -> Path:
+    """A copy of ``site`` holding ``ONE_CELL``, a notebook whose one cell is ``1 + 1``; with
+    ``stock``, the kernel loads only its own packages (none of damlib, the widgets or anywidget):
+    JupyterLite's own start, the floor under any lesson's."""
+    shutil.copytree(site, copy)
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "one", "metadata": {}, "outputs": [],
+                           "source": ["1 + 1"]}],
+                "metadata": {"kernelspec": {"display_name": "Python (Pyodide)", "language": "python",
+                                            "name": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (copy / "files" / ONE_CELL).write_text(json.dumps(notebook))
+    listing = json.loads((copy / "api" / "contents" / "all.json").read_text())
+    listing["content"].append({**listing["content"][0], "name": ONE_CELL, "path": ONE_CELL, "type": "notebook",
+                               "size": len(json.dumps(notebook))})
+    (copy / "api" / "contents" / "all.json").write_text(json.dumps(listing))
+    if stock:
+        config = json.loads((copy / "jupyter-lite.json").read_text())
+        del config["jupyter-config-data"]["litePluginSettings"][KERNEL]["loadPyodideOptions"]
+        (copy / "jupyter-lite.json").write_text(json.dumps(config))
+    return copy
+
+
+def one_cell_warm(playwright, site: Path, temporary: Path, runs: int) -> list[float]:
+    """Seconds from opening ``ONE_CELL`` to its answer, warm (the cache filled by a first run)."""
+    answered = f"() => {{ const p = {PROMPTS}; return p.length > 0 && /\\d/.test(p[0].textContent); }}"
+    seconds = []
+    with served(site, temporary / "http.log") as url:
+        context = playwright.chromium.launch_persistent_context(temporary / "profile", **LAUNCH)
+        for run in range(runs + 1):
+            page = context.new_page()
+            start = time.monotonic()
+            page.goto(f"{url}lab/index.html?path={ONE_CELL}")
+            run_all(page)
+            page.wait_for_function(answered, timeout=TIMEOUT_MS, polling=100)
+            if run:
+                seconds.append(time.monotonic() - start)
+            page.close()
+        context.close()
+    return seconds
+
+
+def floor(playwright, site: Path, temporary: Path, runs: int) -> None:
+    """The warm start of a one-cell notebook in JupyterLite as it comes, beside the same in this
+    site: how much of the first board's wait is the platform's."""
+    print()
+    for stock, name in ((True, "JupyterLite's own kernel (none of damlib)"), (False, "this site's kernel")):
+        folder = temporary / ("stock" if stock else "ours")
+        folder.mkdir()
+        seconds = one_cell_warm(playwright, with_one_cell(site, folder / "site", stock=stock), folder, runs)
+        print(f"a one-cell notebook (1 + 1) opened to its answer, warm, {name}: median "
+              f"{statistics.median(seconds):.1f} s ({min(seconds):.1f}–{max(seconds):.1f})")
+
+
 def site_clicks(browser, url: str) -> tuple[dict[str, list[float]], dict[str, dict[str, list[float]]]]:
     """In the site's console: the legal moves timed, then ``BOARDS`` shown and clicked."""
     elsewhere: list[str] = []
@@ -308,6 +369,7 @@ def main() -> None:
             browser = playwright.chromium.launch(**LAUNCH)
             try:
                 first_boards(playwright, browser, url, site, log, Path(temporary) / "profile", args.runs)
+                floor(playwright, site, Path(temporary), args.runs)
                 legal_moves, site_answers = site_clicks(browser, url)
                 compare_clicks(site_answers, lab_clicks(browser, Path(temporary) / "lab"))
                 compare(legal_moves, cpython_times())
