@@ -218,3 +218,11 @@ def test_the_class_language_is_jupyterlabs_too_where_it_has_a_language_pack(tmp_
         assert named == "" and lab_locale(settings) == english
     assert not (settings / "overrides.d" / "damlib.json").exists()  # jupyter-settings' own file is another
 
+
+
+def test_a_jupyter_server_starts_without_building_the_iri_parsers() -> None:
+    # jsonschema 4.25 and later load rfc3987-syntax, which builds its parsers as it is imported: 2.9 s
+    # of each learner's server start of 4.0 (requirements-lessons.txt keeps jsonschema below 4.25)
+    loaded = subprocess.run([sys.executable, "-c", "import sys, jupyter_server.serverapp, jupyterlab.labapp\n"
+                             "print('rfc3987_syntax' in sys.modules)"], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "False"
