@@ -99,10 +99,10 @@ def prestart(hub: Hub, names: list[str], out: dict) -> None:
     for thread in threads:
         thread.join()
     waiting = set(names)
-    while waiting:
+    while waiting:  # the admin page asks for the list of learners, not for each one
         time.sleep(1)
-        waiting = {name for name in waiting
-                   if not teacher.hub_api("GET", f"/users/{name}").json().get("servers", {}).get("", {}).get("ready")}
+        ready = teacher.hub_api("GET", "/users", params={"state": "ready", "limit": len(names)}).json()
+        waiting -= {user["name"] for user in ready}
     out["prestart"] = time.perf_counter() - began
 
 
@@ -131,7 +131,7 @@ def measure(n: int, rounds: int, think: float, started: bool) -> dict:
             servers, kernels = [], []  # taken while everyone is ready, before the clicks
             for name in (name for name in names if "ready" in results[name]):
                 pids = hub.learner_processes(name)
-                kernel = [pid for pid in pids if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+                kernel = [pid for pid in pids if b"/kernel-" in Path(f"/proc/{pid}/cmdline").read_bytes()]
                 kernels.append(memory_mb(kernel))
                 servers.append(memory_mb([pid for pid in pids if pid not in kernel]))
             clicking.wait()

@@ -13,6 +13,8 @@ import asyncio
 import dbm
 import os
 import pwd
+import random
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -196,7 +198,36 @@ def shared_memory_left(uid: int, folder: Path = Path("/dev/shm")) -> None:
             continue
 
 
-class ClassSpawner(LocalProcessSpawner):
+#: where the learners' servers listen: below the ports Linux gives a socket bound to port 0 (its
+#: ip_local_port_range, from 32768) and pyzmq picks at random (from 49152), as every kernel does for
+#: its output pipe. JupyterHub's own choice came from there, and a server starting slowly among
+#: thirty found its port taken by another learner's kernel (benchmarks/classroom.py).
+SERVER_PORTS = range(20000, 32768)
+
+
+def server_port(ports: range = SERVER_PORTS) -> int:
+    """A port of ``ports`` that no socket on 127.0.0.1 holds now."""
+    for port in random.sample(ports, min(len(ports), 200)):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1} for a learner's server")
+
+
+class OwnPorts:
+    """A spawner whose every start takes a port of :data:`SERVER_PORTS`."""
+
+    port: int
+
+    async def start(self) -> Any:
+        self.port = server_port()
+        return await super().start()  # type: ignore[misc]
+
+
+class ClassSpawner(OwnPorts, LocalProcessSpawner):
     """A LocalProcessSpawner whose Unix account is ``prefix`` + the hub's name (``learner-ada``):
     a learner who signs up as ``root`` or ``daemon`` gets ``learner-root``, never the system's own."""
 
@@ -234,7 +265,7 @@ class ClassSpawner(LocalProcessSpawner):
         return env
 
 
-class SharedSpawner(SimpleLocalProcessSpawner):
+class SharedSpawner(OwnPorts, SimpleLocalProcessSpawner):
     """Every server as the hub's own user (tests and benchmarks), with the same memory limit per
     learner as :class:`ClassSpawner` where the hub may write cgroups."""
 

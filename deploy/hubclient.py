@@ -246,13 +246,30 @@ class Learner:
                 break
             if not model.get("pending") and not model.get("servers"):
                 self.hub_api("POST", f"/users/{self.name}/server")
-            time.sleep(1)  # as a browser's spawn page does: a class polling faster slows the hub
+            self.follow_progress(deadline)
         else:
             raise HubError(f"{self.name}'s server was not ready in {timeout} s")
         if not self.token:
             answer = self.hub_api("POST", f"/users/{self.name}/tokens", json={"note": "hubclient", "expires_in": 7200})
             answer.raise_for_status()
             self.token = answer.json()["token"]
+
+    def follow_progress(self, deadline: float) -> None:
+        """Listen to the hub's news of the learner's server starting until it is ready, fails or the
+        hub ends the stream, as a browser's spawn page does: one request held open, where thirty
+        learners asking each second took most of the hub's time."""
+        url = f"{self.hub}/hub/api/users/{self.name}/server/progress"
+        try:
+            # the hub sends a keep-alive every 8 s: a read waits longer than that
+            with self.session.get(url, headers={"X-XSRFToken": self._xsrf()}, stream=True, timeout=(10, 30),
+                                  verify=self.verify) as stream:
+                for line in stream.iter_lines() if stream.ok else ():
+                    news = json.loads(line[5:]) if line.startswith(b"data:") else {}
+                    if news.get("ready") or news.get("failed") or time.monotonic() > deadline:
+                        return
+        except requests.RequestException:
+            pass  # the hub busy or restarting: asked again
+        time.sleep(1)  # no news (no server pending): not asked again at once
 
     def server(self, method: str, path: str, owner: str | None = None, **kwargs: Any) -> requests.Response:
         """A request to a server's REST API (the learner's own, or ``owner``'s) with the learner's token."""

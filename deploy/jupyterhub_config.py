@@ -112,8 +112,9 @@ def progress(spawner):  # type: ignore[no-untyped-def]
     return str(class_folder if spawner.user.admin else class_folder / spawner.user.name)
 
 
+# JUPYTER_PATH: the learners' kernel (jupyter/kernels/python3) lowers its priority as it starts
 c.Spawner.environment = {"DAMLIB_LESSONS": str(lessons), "DAMLIB_PROGRESS": progress,
-                         **({"DAMLIB_LANG": language} if language else {})}
+                         "JUPYTER_PATH": str(here / "jupyter"), **({"DAMLIB_LANG": language} if language else {})}
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV"]
 # JupyterHub hands it to the server as MEM_LIMIT; start_learner.py makes it each process's limit,
 # and the spawner all of a learner's processes' where cgroups can be written (limits.py)

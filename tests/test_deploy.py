@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "deploy"))
 
 from hubclient import free_port  # noqa: E402
 from lablanguage import LOCALES, SETTING, pack  # noqa: E402
-from start_learner import copy_lessons  # noqa: E402
+from start_learner import NICENESS, copy_lessons  # noqa: E402
 
 #: English and the languages damlib has a catalog for (damlib/locale/<code>/)
 CATALOGS = ["en", *sorted(p.parts[-3] for p in (ROOT / "damlib" / "locale").glob("*/LC_MESSAGES/damlib.po"))]
@@ -226,3 +226,36 @@ def test_a_jupyter_server_starts_without_building_the_iri_parsers() -> None:
     loaded = subprocess.run([sys.executable, "-c", "import sys, jupyter_server.serverapp, jupyterlab.labapp\n"
                              "print('rfc3987_syntax' in sys.modules)"], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == "False"
+
+
+AUTOGROUPS = pytest.mark.skipif(not Path("/proc/self/autogroup").exists(),
+                                reason="this system's scheduler has no sessions' groups (Linux's autogroups)")
+
+
+@AUTOGROUPS
+def test_a_learners_server_and_kernels_run_below_the_hub_though_each_is_a_session_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Linux shares the cores between sessions before nice counts: a process's nice alone left thirty
+    # starting servers, and their kernels, each as large a share as the hub's
+    from jupyter_client.manager import start_new_kernel
+
+    server = subprocess.run([sys.executable, "-c", "import start_learner\nstart_learner.session_niceness()\n"
+                             "print(open('/proc/self/autogroup').read())"], cwd=ROOT / "deploy", start_new_session=True,
+                            capture_output=True, text=True, check=True)
+    assert server.stdout.split()[-2:] == ["nice", str(NICENESS)]
+    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "deploy" / "jupyter"))  # as the hub gives its learners
+    manager, client = start_new_kernel(kernel_name="python3")
+    printed: list[dict] = []
+    try:
+        assert manager.kernel_spec.resource_dir == str(ROOT / "deploy" / "jupyter" / "kernels" / "python3")
+        pid = manager.provisioner.process.pid
+        assert Path(f"/proc/{pid}/autogroup").read_text().split()[-2:] == ["nice", str(NICENESS)]
+        reply = client.execute_interactive("import importlib.util\n"
+                                           "print(importlib.util.find_spec('start_learner') is None, 6 * 7)",
+                                           timeout=60, output_hook=lambda message: printed.append(message))
+        assert reply["content"]["status"] == "ok"
+        assert "True 42" in "".join(m["content"].get("text", "") for m in printed)  # the hub's modules not in reach
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+

@@ -551,3 +551,25 @@ def test_the_hub_names_learners_accounts_as_the_class_view_reads_them() -> None:
     from damlib.teach.learn.report import HUB_ACCOUNT
 
     assert ClassSpawner.prefix.default_value == HUB_ACCOUNT == "learner-"
+
+
+def test_learners_servers_listen_where_no_kernel_takes_a_port(hub: Hub, learners: dict[str, Learner]) -> None:
+    # every kernel binds its output pipe to a random port from 49152, and the system gives port-0
+    # sockets one from 32768: a server given such a port, starting slowly among thirty, found it taken
+    import socket
+
+    from classhub import SERVER_PORTS, server_port
+
+    for name in learners:
+        environments = [Path(f"/proc/{pid}/environ").read_bytes() for pid in hub.learner_processes(name)]
+        urls = {part for environment in environments for part in environment.split(b"\0")
+                if part.startswith(b"JUPYTERHUB_SERVICE_URL=")}
+        assert urls and all(int(url.rsplit(b":", 1)[1].split(b"/")[0]) in SERVER_PORTS for url in urls), urls
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    assert SERVER_PORTS.stop <= min(low, 49152)
+    with socket.socket() as held:
+        taken = server_port()
+        held.bind(("127.0.0.1", taken))
+        assert server_port(range(taken, taken + 2)) == taken + 1  # a port held is passed over
+        with pytest.raises(RuntimeError, match="no free port"):
+            server_port(range(taken, taken + 1))
