@@ -50,16 +50,16 @@ def set_limits(memory: str | None) -> None:
         limit = int(memory) if hard == resource.RLIM_INFINITY else min(int(memory), hard)  # never raised
         resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
     os.nice(NICENESS)
-    session_niceness()
+    lower_session()
 
 
-def session_niceness(niceness: int = NICENESS) -> None:
-    """Give the session this process leads ``niceness``. JupyterHub starts each learner's server in
-    a session of its own, as the server does each kernel, and Linux shares the cores between
-    sessions first (autogroups) and by nice only within one: a process's nice alone left each of
-    thirty servers starting, and each kernel, as large a share as the hub's."""
+def lower_session() -> None:
+    """Lower the priority of this process's session to :data:`NICENESS`. JupyterHub starts each
+    learner's server in a session of its own, as the server does each kernel, and Linux shares the
+    cores between sessions first (autogroups) and by nice only within one: a process's nice alone
+    left each of thirty servers starting, and each kernel, as large a share as the hub's."""
     try:
-        Path("/proc/self/autogroup").write_text(str(niceness))
+        Path("/proc/self/autogroup").write_text(str(NICENESS))
     except OSError:
         pass  # not Linux, or no autogroups: the processes' nice alone orders them
 

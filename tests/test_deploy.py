@@ -239,7 +239,7 @@ def test_a_learners_server_and_kernels_run_below_the_hub_though_each_is_a_sessio
     # starting servers, and their kernels, each as large a share as the hub's
     from jupyter_client.manager import start_new_kernel
 
-    server = subprocess.run([sys.executable, "-c", "import start_learner\nstart_learner.session_niceness()\n"
+    server = subprocess.run([sys.executable, "-c", "import start_learner\nstart_learner.lower_session()\n"
                              "print(open('/proc/self/autogroup').read())"], cwd=ROOT / "deploy", start_new_session=True,
                             capture_output=True, text=True, check=True)
     assert server.stdout.split()[-2:] == ["nice", str(NICENESS)]

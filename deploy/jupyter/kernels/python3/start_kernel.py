@@ -1,5 +1,5 @@
 """A learner's kernel on the class hub starts here: it lowers the priority of its session as the
-learner's server did its own (start_learner.session_niceness; the server starts each kernel in a
+learner's server did its own (start_learner.lower_session; the server starts each kernel in a
 session of its own, which would otherwise share the cores equally with the hub), then runs
 ipykernel as the usual kernel does.
 
@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[3])  # deploy/, where start_learner is
-from start_learner import session_niceness  # noqa: E402
+from start_learner import lower_session  # noqa: E402
 
-session_niceness()
+lower_session()
 del sys.path[0], sys.modules["start_learner"]  # a learner's own imports do not find the hub's modules
 runpy.run_module("ipykernel_launcher", run_name="__main__", alter_sys=True)
