@@ -73,9 +73,12 @@ class Hub:
         """Start the hub (again, after :meth:`stop_hub`: the learners' servers it left are taken over)."""
         self.log = open(self.folder / "hub.log", "ab")
         os.chmod(self.folder / "hub.log", 0o600)
+        # with SIGINT as it should be: started from a script run in the background, the hub and the
+        # culler it starts would ignore it, and the hub then waits 30 s for the culler at each stop
         self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
                                         cwd=self.folder, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        start_new_session=True, umask=0o077)
+                                        start_new_session=True, umask=0o077,
+                                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
     def code(self, name: str) -> str:
         """``name``'s sign-up code, as the teacher reads it."""
