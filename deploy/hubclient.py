@@ -249,7 +249,7 @@ class Learner:
                 break
             if not model.get("pending") and not model.get("servers"):
                 self.hub_api("POST", f"/users/{self.name}/server")
-            self.follow_progress(deadline)
+            self._follow_progress(deadline)
         else:
             raise HubError(f"{self.name}'s server was not ready in {timeout} s")
         if not self.token:
@@ -257,10 +257,10 @@ class Learner:
             answer.raise_for_status()
             self.token = answer.json()["token"]
 
-    def follow_progress(self, deadline: float) -> None:
+    def _follow_progress(self, deadline: float) -> None:
         """Listen to the hub's news of the learner's server starting until it is ready, fails or the
         hub ends the stream, as a browser's spawn page does: one request held open, where thirty
-        learners asking each second took most of the hub's time."""
+        learners asking each second took much of the hub's time."""
         url = f"{self.hub}/hub/api/users/{self.name}/server/progress"
         try:
             # the hub sends a keep-alive every 8 s: a read waits longer than that
